@@ -1,0 +1,25 @@
+// Behaviour of k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle/admission.go (v1.33):
+// nothing is created in a namespace that does not exist or is being terminated.
+import { failureStatus, newStatusError, type KubeObject } from '@kapi/apimachinery';
+import type { Registry } from '@kapi/registry';
+
+/** Rejects creating `obj` in `namespace` when the namespace is missing (404) or terminating (403). */
+export async function admitNamespaceLifecycle(registry: Registry, namespace: string, obj: KubeObject): Promise<void> {
+  const namespaces = registry.lookup('', 'v1', 'namespaces');
+  if (!namespaces || namespace === '') return;
+  const ns = (await namespaces.store.get({}, namespace)) as KubeObject & { status?: { phase?: string } };
+  if (ns.metadata?.deletionTimestamp || ns.status?.phase === 'Terminating') {
+    const name = obj.metadata?.name || obj.metadata?.generateName || 'Unknown';
+    throw newStatusError(
+      failureStatus(403, 'Forbidden', `${kindResource(obj)} ${JSON.stringify(name)} is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`, {
+        name,
+        kind: kindResource(obj),
+        causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
+      }),
+    );
+  }
+}
+
+function kindResource(obj: KubeObject): string {
+  return `${String(obj.kind ?? '').toLowerCase()}s`;
+}

@@ -1,0 +1,85 @@
+// The `kapi` command line.
+import { parseArgs } from 'node:util';
+import { ZodError } from 'zod';
+import { defaultPort, ServeOptions, startServer } from './serve.ts';
+import { versionInfo } from './version.ts';
+
+const usage = `Usage: kapi <command> [flags]
+
+Commands:
+  serve     Serve the Kubernetes API on 127.0.0.1
+  version   Print the version
+
+Flags of serve:
+  --data-dir DIR          where data and the kubeconfig live (default ./.kapi)
+  --port N                port on 127.0.0.1 (default ${defaultPort}; 0 picks a free one)
+  --storage sqlite|etcd   embedded SQLite (default) or an etcd cluster
+  --etcd-servers URLS     comma-separated etcd client URLs (default http://127.0.0.1:2379)
+  --log-level LEVEL       fatal|error|warn|info|debug|trace|silent (default info)
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(usage);
+    return command === undefined ? 1 : 0;
+  }
+  if (command === 'version') {
+    process.stdout.write(`${versionInfo().gitVersion}\n`);
+    return 0;
+  }
+  if (command !== 'serve') {
+    process.stderr.write(`kapi: unknown command ${JSON.stringify(command)}\n\n${usage}`);
+    return 1;
+  }
+  let options: ServeOptions;
+  try {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        'data-dir': { type: 'string' },
+        port: { type: 'string' },
+        storage: { type: 'string' },
+        'etcd-servers': { type: 'string' },
+        'log-level': { type: 'string' },
+      },
+      strict: true,
+    });
+    options = ServeOptions.parse({
+      dataDir: values['data-dir'],
+      port: values.port,
+      storage: values.storage,
+      etcdServers: values['etcd-servers'],
+      logLevel: values['log-level'],
+    });
+  } catch (err) {
+    const msg = err instanceof ZodError ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n') : (err as Error).message;
+    process.stderr.write(`kapi serve: ${msg}\n\n${usage}`);
+    return 1;
+  }
+
+  const running = await startServer(options);
+  process.stdout.write(`export KUBECONFIG=${running.kubeconfigPath}\n`);
+  await new Promise<void>((resolve) => {
+    const onSignal = (signal: string) => {
+      running.logger.info({ signal }, 'stopping');
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      running.stop().then(resolve, (err: unknown) => {
+        running.logger.error({ err }, 'error while stopping');
+        resolve();
+      });
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`kapi: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  },
+);

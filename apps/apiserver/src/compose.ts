@@ -1,0 +1,55 @@
+// The one place that composes the stack: backend KV → Store → cacher → registry.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { jsonCodec, isAlreadyExists } from '@kapi/apimachinery';
+import { createCacher } from '@kapi/cacher';
+import { createBuiltinRegistry, type Registry } from '@kapi/registry';
+import { createStore, type KV } from '@kapi/storage';
+import { createEtcd3Kv } from '@kapi/storage-etcd3';
+import { createSqliteKv } from '@kapi/storage-sqlite';
+
+export type StorageBackend = { kind: 'sqlite'; dataDir: string } | { kind: 'sqlite-memory' } | { kind: 'etcd'; endpoints: string[] };
+
+export interface Stack {
+  kv: KV;
+  registry: Registry;
+  close(): Promise<void>;
+}
+
+/** kube-apiserver's etcd prefix. */
+export const registryPathPrefix = '/registry';
+
+/** Namespaces kube-apiserver creates at start. */
+export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+
+function openKv(backend: StorageBackend): KV {
+  switch (backend.kind) {
+    case 'sqlite':
+      mkdirSync(backend.dataDir, { recursive: true });
+      return createSqliteKv({ path: join(backend.dataDir, 'kapi.db') });
+    case 'sqlite-memory':
+      return createSqliteKv({ path: ':memory:' });
+    case 'etcd':
+      return createEtcd3Kv({ endpoints: backend.endpoints });
+  }
+}
+
+/** Opens the backend and builds the registry over it; creates the system namespaces when missing. */
+export async function composeStack(backend: StorageBackend): Promise<Stack> {
+  const kv = openKv(backend);
+  const registry = createBuiltinRegistry((info) =>
+    createCacher(createStore(kv, { codec: jsonCodec, pathPrefix: registryPathPrefix }), { resourcePrefix: info.keyPrefix }),
+  );
+  try {
+    const namespaces = registry.lookup('', 'v1', 'namespaces');
+    for (const name of systemNamespaces) {
+      await namespaces?.store.create({}, { metadata: { name } }).catch((err: unknown) => {
+        if (!isAlreadyExists(err)) throw err;
+      });
+    }
+  } catch (err) {
+    await kv.close();
+    throw err;
+  }
+  return { kv, registry, close: () => kv.close() };
+}

@@ -1,0 +1,177 @@
+// Behaviour of k8s.io/apiserver/pkg/endpoints/handlers (get.go, create.go, update.go, patch.go,
+// delete.go) (v1.33): the REST verbs of one resource.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  decodeJsonObject,
+  newBadRequest,
+  newMethodNotSupported,
+  newUnsupportedMediaType,
+  type KubeObject,
+} from '@kapi/apimachinery';
+import { applyMergePatch } from '@kapi/patch';
+import { groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
+import { admitNamespaceLifecycle } from '../admission.ts';
+import { readBody } from '../body.ts';
+import { checkDecoded, decodeObject } from '../decode.ts';
+import { bareContentType } from '../media.ts';
+import { negotiateOutput, toTable } from '../output.ts';
+import { parseDeleteOptions, parseListOptions, parseWriteOptions } from '../query.ts';
+import type { RequestInfo } from '../request-info.ts';
+import { writeJson } from '../responses.ts';
+import { serveWatch } from './watch.ts';
+
+/** Patch media types served. */
+export const patchMediaTypes = ['application/merge-patch+json'];
+
+export interface ResourceRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  info: RequestInfo;
+  query: URLSearchParams;
+  entry: ResourceEntry;
+  registry: Registry;
+}
+
+function contextOf(r: ResourceRequest): RequestContext {
+  return r.entry.info.namespaced ? { namespace: r.info.namespace } : {};
+}
+
+function respond(r: ResourceRequest, code: number, obj: unknown): void {
+  const output = negotiateOutput(r.req.headers.accept, r.query, false);
+  writeJson(r.res, code, obj, output.contentType);
+}
+
+export async function serveResource(r: ResourceRequest): Promise<void> {
+  const { entry, info } = r;
+  const gr = groupResourceOf(entry.info);
+  const verbs = entry.store.verbs;
+  const served = (verb: string) => verbs.includes(verb);
+  switch (info.verb) {
+    case 'get':
+      return serveGet(r);
+    case 'list':
+      if (!served('list')) throw newMethodNotSupported(gr, 'list');
+      return serveList(r);
+    case 'watch':
+      if (!served('watch')) throw newMethodNotSupported(gr, 'watch');
+      return serveList(r);
+    case 'create':
+      if (info.name !== '') throw newMethodNotSupported(gr, 'create');
+      return serveCreate(r);
+    case 'update':
+      return serveUpdate(r);
+    case 'patch':
+      return servePatch(r);
+    case 'delete':
+      return serveDelete(r);
+    case 'deletecollection':
+      return serveDeleteCollection(r);
+    default:
+      throw newMethodNotSupported(gr, info.verb || r.req.method || '');
+  }
+}
+
+async function serveGet(r: ResourceRequest): Promise<void> {
+  const output = negotiateOutput(r.req.headers.accept, r.query, true);
+  const rv = r.query.get('resourceVersion');
+  const obj = await r.entry.store.get(contextOf(r), r.info.name, rv !== null ? { resourceVersion: rv } : {});
+  if (output.kind === 'table') {
+    writeJson(r.res, 200, toTable(r.entry, [obj], { resourceVersion: obj.metadata?.resourceVersion ?? '' }, output), output.contentType);
+    return;
+  }
+  writeJson(r.res, 200, obj, output.contentType);
+}
+
+async function serveList(r: ResourceRequest): Promise<void> {
+  const output = negotiateOutput(r.req.headers.accept, r.query, true);
+  const opts = parseListOptions(r.query);
+  // A watch of one object by URL name is a watch with a metadata.name field selector.
+  if (r.info.verb === 'watch' || opts.watch) {
+    const watcher = await r.entry.store.watch(contextOf(r), opts);
+    await serveWatch(r.req, r.res, r.entry, watcher, output, opts.timeoutSeconds);
+    return;
+  }
+  const list = await r.entry.store.list(contextOf(r), opts);
+  if (output.kind === 'table') {
+    writeJson(r.res, 200, toTable(r.entry, list.items, list.metadata, output), output.contentType);
+    return;
+  }
+  writeJson(r.res, 200, list, output.contentType);
+}
+
+async function serveCreate(r: ResourceRequest): Promise<void> {
+  const opts = parseWriteOptions(r.query, 'CreateOptions');
+  const body = await readBody(r.req);
+  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, r.entry.definition.schema);
+  const ctx = contextOf(r);
+  if (r.entry.info.namespaced) await admitNamespaceLifecycle(r.registry, r.info.namespace, obj);
+  const created = await r.entry.store.create(ctx, obj, {
+    dryRun: opts.dryRun,
+    ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
+  });
+  respond(r, 201, created);
+}
+
+async function serveUpdate(r: ResourceRequest): Promise<void> {
+  const opts = parseWriteOptions(r.query, 'UpdateOptions');
+  const body = await readBody(r.req);
+  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, r.entry.definition.schema);
+  const result = await r.entry.store.update(contextOf(r), r.info.name, () => obj, {
+    dryRun: opts.dryRun,
+    ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
+  });
+  respond(r, result.created ? 201 : 200, result.object);
+}
+
+async function servePatch(r: ResourceRequest): Promise<void> {
+  const opts = parseWriteOptions(r.query, 'PatchOptions');
+  const type = bareContentType(r.req.headers['content-type']);
+  if (!patchMediaTypes.includes(type)) throw newUnsupportedMediaType(type, patchMediaTypes);
+  const body = await readBody(r.req);
+  const patch = decodeJsonObject(body);
+  const result = await r.entry.store.update(
+    contextOf(r),
+    r.info.name,
+    (old) => {
+      if (old === undefined) throw newBadRequest('patch on a missing object');
+      const patched = applyMergePatch(old, patch);
+      if (typeof patched !== 'object' || patched === null || Array.isArray(patched)) {
+        throw newBadRequest('the result of the patch is not an object');
+      }
+      return checkDecoded(r.entry, patched as KubeObject, r.entry.definition.schema);
+    },
+    { dryRun: opts.dryRun, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
+  );
+  respond(r, 200, result.object);
+}
+
+async function readDeleteBody(r: ResourceRequest): Promise<Record<string, unknown> | undefined> {
+  const body = await readBody(r.req);
+  if (body.length === 0) return undefined;
+  const type = bareContentType(r.req.headers['content-type']) || 'application/json';
+  if (type !== 'application/json') throw newUnsupportedMediaType(type, ['application/json']);
+  return decodeJsonObject(body) as Record<string, unknown>;
+}
+
+async function serveDelete(r: ResourceRequest): Promise<void> {
+  const opts = parseDeleteOptions(r.query, await readDeleteBody(r));
+  const result = await r.entry.store.delete(contextOf(r), r.info.name, opts);
+  respond(r, 200, result.object);
+}
+
+async function serveDeleteCollection(r: ResourceRequest): Promise<void> {
+  const deleteOpts = parseDeleteOptions(r.query, await readDeleteBody(r));
+  const listOpts = parseListOptions(r.query);
+  const ctx = contextOf(r);
+  const list = await r.entry.store.list(ctx, listOpts);
+  for (const item of list.items) {
+    const itemCtx = r.entry.info.namespaced ? { namespace: item.metadata?.namespace ?? '' } : {};
+    try {
+      await r.entry.store.delete(itemCtx, item.metadata?.name ?? '', deleteOpts);
+    } catch (err) {
+      // Objects deleted concurrently are fine; anything else fails the request.
+      if ((err as { status?: { code?: number } }).status?.code !== 404) throw err;
+    }
+  }
+  respond(r, 200, list);
+}

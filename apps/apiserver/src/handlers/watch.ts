@@ -1,0 +1,66 @@
+// Behaviour of k8s.io/apiserver/pkg/endpoints/handlers/watch.go (v1.33): a watch as a chunked stream
+// of newline-delimited JSON events, ended by the timeout, the client, or an ERROR event.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { orderObject, type KubeObject, type Watcher } from '@kapi/apimachinery';
+import { apiVersionOf, type ResourceEntry } from '@kapi/registry';
+import type { Output } from '../output.ts';
+import { toTable } from '../output.ts';
+import { encodeJson } from '../responses.ts';
+
+/** kube's default watch length: a random time between 30 and 60 minutes. */
+export function defaultWatchTimeoutSeconds(): number {
+  return Math.floor(1800 * (1 + Math.random()));
+}
+
+export async function serveWatch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: ResourceEntry,
+  watcher: Watcher,
+  output: Output,
+  timeoutSeconds: number | undefined,
+): Promise<void> {
+  res.writeHead(200, {
+    'Content-Type': output.contentType,
+    'Cache-Control': 'no-cache, private',
+    'Transfer-Encoding': 'chunked',
+  });
+  res.flushHeaders();
+  req.socket.setNoDelay(true);
+  const timer = setTimeout(() => watcher.stop(), (timeoutSeconds && timeoutSeconds > 0 ? timeoutSeconds : defaultWatchTimeoutSeconds()) * 1000);
+  timer.unref();
+  const onClose = () => watcher.stop();
+  res.on('close', onClose);
+  const apiVersion = apiVersionOf(entry.info);
+  let headersSent = false;
+  try {
+    for await (const ev of watcher) {
+      let object: unknown = ev.object;
+      if (ev.type !== 'ERROR') {
+        const obj = orderObject(ev.object as KubeObject, { apiVersion, kind: entry.info.kind });
+        object = obj;
+        if (output.kind === 'table') {
+          object = toTable(entry, [obj], { resourceVersion: obj.metadata?.resourceVersion ?? '' }, output, headersSent);
+          headersSent = true;
+        }
+      }
+      if (!res.write(encodeJson({ type: ev.type, object }))) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
+      }
+      if (res.destroyed) break;
+    }
+  } finally {
+    clearTimeout(timer);
+    res.off('close', onClose);
+    watcher.stop();
+    if (!res.destroyed) res.end();
+  }
+}

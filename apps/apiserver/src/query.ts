@@ -1,0 +1,142 @@
+// Behaviour of k8s.io/apimachinery/pkg/apis/meta/v1/validation (ValidateListOptions, ValidateCreateOptions,
+// ValidateDeleteOptions) and the query decoding of k8s.io/apiserver handlers (v1.33).
+import {
+  FieldPath,
+  fieldErrors,
+  newBadRequest,
+  newInvalid,
+  parseFieldSelector,
+  parseLabelSelector,
+  type FieldError,
+  type Preconditions,
+} from '@kapi/apimachinery';
+import type { DeleteOptions, ListOptions } from '@kapi/registry';
+
+const metaGroup = 'meta.k8s.io';
+
+function invalidOptions(kind: string, errs: FieldError[]): never {
+  throw newInvalid({ group: metaGroup, kind }, '', errs);
+}
+
+function intParam(q: URLSearchParams, name: string): number | undefined {
+  const v = q.get(name);
+  if (v === null || v === '') return undefined;
+  if (!/^-?[0-9]+$/.test(v) || !Number.isSafeInteger(Number(v))) {
+    throw newBadRequest(`invalid value for ${name}: ${JSON.stringify(v)}: strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`);
+  }
+  return Number(v);
+}
+
+function boolParam(q: URLSearchParams, name: string): boolean | undefined {
+  const v = q.get(name);
+  if (v === null || v === '') return undefined;
+  if (['true', '1', 't', 'T', 'TRUE', 'True'].includes(v)) return true;
+  if (['false', '0', 'f', 'F', 'FALSE', 'False'].includes(v)) return false;
+  throw newBadRequest(`invalid value for ${name}: ${JSON.stringify(v)}: strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
+}
+
+export interface ParsedListOptions extends ListOptions {
+  watch: boolean;
+  timeoutSeconds?: number;
+  sendInitialEvents?: boolean;
+}
+
+/** Parses and validates the query of a list or watch. */
+export function parseListOptions(q: URLSearchParams): ParsedListOptions {
+  const opts: ParsedListOptions = { watch: boolParam(q, 'watch') ?? false };
+  const ls = q.get('labelSelector');
+  if (ls) opts.labelSelector = parseLabelSelector(ls);
+  const fs = q.get('fieldSelector');
+  if (fs) opts.fieldSelector = parseFieldSelector(fs);
+  const rv = q.get('resourceVersion');
+  if (rv !== null) opts.resourceVersion = rv;
+  const match = q.get('resourceVersionMatch');
+  const limit = intParam(q, 'limit');
+  if (limit !== undefined && limit > 0) opts.limit = limit;
+  const cont = q.get('continue');
+  if (cont) opts.continue = cont;
+  const bookmarks = boolParam(q, 'allowWatchBookmarks');
+  if (bookmarks !== undefined) opts.allowWatchBookmarks = bookmarks;
+  const timeout = intParam(q, 'timeoutSeconds');
+  if (timeout !== undefined) opts.timeoutSeconds = timeout;
+  const initial = boolParam(q, 'sendInitialEvents');
+  if (initial !== undefined) opts.sendInitialEvents = initial;
+
+  const errs: FieldError[] = [];
+  if (match) {
+    if (opts.watch) errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch'));
+    if (!rv) errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
+    if (cont) errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+    if (match === 'Exact' && rv === '0') errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+    if (match !== 'Exact' && match !== 'NotOlderThan') {
+      errs.push(fieldErrors.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
+    } else {
+      opts.resourceVersionMatch = match;
+    }
+  }
+  if (opts.sendInitialEvents !== undefined && !opts.watch) {
+    errs.push(fieldErrors.forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for list'));
+  }
+  if (errs.length > 0) invalidOptions('ListOptions', errs);
+  return opts;
+}
+
+/** `dryRun=All` (repeated values allowed); anything else is 422. */
+export function parseDryRun(values: readonly string[], kind: string): boolean {
+  const bad = values.filter((v) => v !== 'All');
+  if (bad.length > 0) invalidOptions(kind, [fieldErrors.notSupported(FieldPath.of('dryRun'), values, ['All'])]);
+  return values.length > 0;
+}
+
+export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
+
+export interface WriteOptions {
+  dryRun: boolean;
+  fieldManager?: string;
+  fieldValidation: FieldValidation;
+}
+
+/** The options of create, update and patch from the query. */
+export function parseWriteOptions(q: URLSearchParams, kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): WriteOptions {
+  const opts: WriteOptions = { dryRun: parseDryRun(q.getAll('dryRun'), kind), fieldValidation: 'Strict' };
+  const fm = q.get('fieldManager');
+  if (fm !== null && fm !== '') {
+    if (fm.length > 128) invalidOptions(kind, [fieldErrors.tooLong(FieldPath.of('fieldManager'), fm, 128)]);
+    opts.fieldManager = fm;
+  }
+  const fv = q.get('fieldValidation');
+  if (fv !== null && fv !== '') {
+    if (fv !== 'Ignore' && fv !== 'Warn' && fv !== 'Strict') {
+      invalidOptions(kind, [fieldErrors.notSupported(FieldPath.of('fieldValidation'), fv, ['', 'Ignore', 'Warn', 'Strict'])]);
+    }
+    opts.fieldValidation = fv;
+  }
+  return opts;
+}
+
+/** DeleteOptions from the query (client-node) merged with the body (kubectl); the body wins. */
+export function parseDeleteOptions(q: URLSearchParams, body: Record<string, unknown> | undefined): DeleteOptions {
+  const dryRunValues = Array.isArray(body?.dryRun) ? (body.dryRun as unknown[]).map(String) : q.getAll('dryRun');
+  const opts: DeleteOptions = {};
+  if (parseDryRun(dryRunValues, 'DeleteOptions')) opts.dryRun = true;
+  const grace = typeof body?.gracePeriodSeconds === 'number' ? body.gracePeriodSeconds : intParam(q, 'gracePeriodSeconds');
+  if (grace !== undefined) {
+    if (grace < 0) invalidOptions('DeleteOptions', [fieldErrors.invalid('gracePeriodSeconds', grace, 'must be greater than or equal to 0')]);
+    opts.gracePeriodSeconds = grace;
+  }
+  const policy = (body?.propagationPolicy as string | undefined) ?? q.get('propagationPolicy') ?? undefined;
+  if (policy !== undefined && policy !== '') {
+    if (policy !== 'Orphan' && policy !== 'Background' && policy !== 'Foreground') {
+      invalidOptions('DeleteOptions', [fieldErrors.notSupported('propagationPolicy', policy, ['Foreground', 'Background', 'Orphan', 'nil'])]);
+    }
+    opts.propagationPolicy = policy;
+  }
+  const pre = body?.preconditions as Preconditions | undefined;
+  if (pre && typeof pre === 'object') {
+    const p: Preconditions = {};
+    if (typeof pre.uid === 'string') p.uid = pre.uid;
+    if (typeof pre.resourceVersion === 'string') p.resourceVersion = pre.resourceVersion;
+    opts.preconditions = p;
+  }
+  return opts;
+}

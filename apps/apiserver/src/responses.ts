@@ -1,0 +1,43 @@
+// Behaviour of k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/writers.go and status.go (v1.33).
+import type { ServerResponse } from 'node:http';
+import { failureStatus, statusFromError, type Status } from '@kapi/apimachinery';
+
+const goEscapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON as Go's encoder writes it: compact, HTML characters escaped, a trailing newline. */
+export function encodeJson(obj: unknown): string {
+  return JSON.stringify(obj).replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]!) + '\n';
+}
+
+export function writeJson(res: ServerResponse, code: number, obj: unknown, contentType = 'application/json'): void {
+  const body = encodeJson(obj);
+  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** The Status of an error, completed as kube's ErrorToAPIStatus does. */
+export function apiStatusOf(err: unknown): Status {
+  const status = statusFromError(err);
+  if (!status.status) status.status = 'Failure';
+  if (!status.code) status.code = status.status === 'Success' ? 200 : 500;
+  return status;
+}
+
+/** Answers with the Status of an error (and Retry-After when it asks for one). */
+export function writeError(res: ServerResponse, err: unknown): void {
+  const status = apiStatusOf(err);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const retry = status.details?.retryAfterSeconds;
+  if (retry) res.setHeader('Retry-After', String(retry));
+  writeJson(res, status.code ?? 500, status);
+}
+
+/** 404 for paths nothing serves, as kube's go-restful fallback answers. */
+export function notFoundStatus(): Status {
+  const s = failureStatus(404, 'NotFound', 'the server could not find the requested resource');
+  // kube's generic server response always carries (possibly empty) details.
+  return { ...s, details: {}, code: 404 };
+}

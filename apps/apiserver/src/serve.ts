@@ -1,0 +1,87 @@
+// `kapi serve`: a kube-apiserver on loopback over embedded SQLite or etcd.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { destination, pino, type Logger } from 'pino';
+import { z } from 'zod';
+import { composeStack, type Stack, type StorageBackend } from './compose.ts';
+import { writeKubeconfig } from './kubeconfig.ts';
+import { createApiServer } from './server.ts';
+
+/** kapi's default port: next to kube-apiserver's 6443, free of the usual development ports. */
+export const defaultPort = 6446;
+
+export const ServeOptions = z
+  .object({
+    dataDir: z.string().min(1).default('./.kapi'),
+    port: z.coerce.number().int().min(0).max(65535).default(defaultPort),
+    storage: z.enum(['sqlite', 'etcd']).default('sqlite'),
+    etcdServers: z
+      .string()
+      .default('http://127.0.0.1:2379')
+      .transform((s) => s.split(',').map((x) => x.trim()).filter((x) => x !== '')),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .strict();
+export type ServeOptions = z.output<typeof ServeOptions>;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  kubeconfigPath: string;
+  stack: Stack;
+  server: Server;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/** Listens on 127.0.0.1 only; rejects when the port is taken. */
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolvePort((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Starts the server: opens storage, listens, writes the kubeconfig. */
+export async function startServer(options: ServeOptions, logger: Logger = pino({ level: options.logLevel }, destination(2))): Promise<RunningServer> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const backend: StorageBackend = options.storage === 'sqlite' ? { kind: 'sqlite', dataDir } : { kind: 'etcd', endpoints: options.etcdServers };
+  const stack = await composeStack(backend);
+  const server = createApiServer({ registry: stack.registry, logger });
+  let port: number;
+  try {
+    port = await listen(server, options.port);
+  } catch (err) {
+    await stack.close();
+    throw err;
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const kubeconfigPath = join(dataDir, 'kubeconfig');
+  writeKubeconfig(kubeconfigPath, url);
+  logger.info({ url, storage: options.storage, dataDir }, 'kapi is serving');
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    kubeconfigPath,
+    stack,
+    server,
+    logger,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((r) => {
+          server.close(() => r());
+          server.closeAllConnections();
+        });
+        await stack.close();
+      })();
+      return stopping;
+    },
+  };
+}

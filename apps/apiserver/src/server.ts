@@ -1,0 +1,84 @@
+// Behaviour of k8s.io/apiserver/pkg/server (handler chain and path routing) (v1.33): the HTTP front of kapi.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { newMethodNotSupported, statusFromError } from '@kapi/apimachinery';
+import type { Registry } from '@kapi/registry';
+import { apiGroup, apiResourceList, serveDiscoveryRoot } from './discovery.ts';
+import { serveResource } from './handlers/resource.ts';
+import { parseRequestInfo } from './request-info.ts';
+import { notFoundStatus, writeError, writeJson } from './responses.ts';
+import { versionInfo } from './version.ts';
+
+export interface ApiHandlerOptions {
+  registry: Registry;
+  logger: Logger;
+}
+
+/** The request handler of the API: routing, discovery, resources, errors as Status. */
+export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const { registry, logger } = options;
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    const isRead = method === 'GET' || method === 'HEAD';
+
+    if (path === '/version' || path === '/version/') {
+      if (!isRead) throw newMethodNotSupported({ group: '', resource: 'version' }, method);
+      return writeJson(res, 200, versionInfo());
+    }
+    if (path === '/healthz' || path === '/livez' || path === '/readyz') {
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      res.end('ok');
+      return;
+    }
+    const serverAddress = req.headers.host ?? '';
+    if (isRead && (path === '/api' || path === '/api/')) return serveDiscoveryRoot(req, res, registry, true, serverAddress);
+    if (isRead && (path === '/apis' || path === '/apis/')) return serveDiscoveryRoot(req, res, registry, false, serverAddress);
+
+    const info = parseRequestInfo(method, path, url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1');
+    if (info.apiPrefix !== '' && !info.isResourceRequest && isRead) {
+      if (info.apiVersion !== '') {
+        const list = apiResourceList(registry, info.apiGroup, info.apiVersion);
+        if (list) return writeJson(res, 200, list);
+      } else if (info.apiPrefix === 'apis' && info.apiGroup !== '') {
+        const group = apiGroup(registry, info.apiGroup);
+        if (group) return writeJson(res, 200, group);
+      }
+    }
+    if (info.isResourceRequest) {
+      const entry = registry.lookup(info.apiGroup, info.apiVersion, info.resource);
+      if (entry && info.subresource === '' && info.parts.length <= 2) {
+        // Namespaced resources need the namespace in the path for single objects and writes.
+        const needsNamespace = entry.info.namespaced && (info.name !== '' || info.verb === 'create');
+        const clusterScopedUnderNamespace = !entry.info.namespaced && info.resource !== 'namespaces' && info.namespace !== '';
+        if (!(needsNamespace && info.namespace === '') && !clusterScopedUnderNamespace) {
+          return serveResource({ req, res, info, query: url.searchParams, entry, registry });
+        }
+      }
+    }
+    writeJson(res, 404, notFoundStatus());
+  };
+
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      logger.debug(
+        { method: req.method, url: req.url, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+        'request',
+      );
+    });
+    route(req, res).catch((err: unknown) => {
+      const status = statusFromError(err);
+      if ((status.code ?? 500) >= 500) logger.error({ err, method: req.method, url: req.url }, 'request failed');
+      writeError(res, err);
+    });
+  };
+}
+
+/** An HTTP server around the API handler; connections are tracked so close() ends watches at once. */
+export function createApiServer(options: ApiHandlerOptions): Server {
+  const server = createServer({ keepAliveTimeout: 65_000 }, createApiHandler(options));
+  return server;
+}

@@ -1,0 +1,404 @@
+// The HTTP surface as clients see it: status codes, Status bodies, content types, watch framing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeEnvelope, encodeMessage } from '@kapi/apimachinery';
+import { configMapKind, namespaceKind } from '@kapi/api';
+import { startTestServer, type TestServer } from '../src/testing/index.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(server.url + path, {
+    method,
+    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    ...(body !== undefined ? { body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+const cmPath = '/api/v1/namespaces/default/configmaps';
+
+describe('version and discovery', () => {
+  it('GET /version answers version.Info', async () => {
+    const r = await call('GET', '/version');
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.json).slice(0, 2)).toEqual(['major', 'minor']);
+    expect(r.json.gitVersion).toMatch(/^v1\.\d+\.\d+/);
+  });
+
+  it.each(['v2', 'v2beta1'])('serves aggregated discovery %s with the Content-Type kubectl asked for', async (v) => {
+    const accept = `application/json;g=apidiscovery.k8s.io;v=${v};as=APIGroupDiscoveryList,application/json`;
+    const r = await call('GET', '/api', undefined, { Accept: accept });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe(`application/json;g=apidiscovery.k8s.io;v=${v};as=APIGroupDiscoveryList`);
+    expect(r.json.kind).toBe('APIGroupDiscoveryList');
+    expect(r.json.apiVersion).toBe(`apidiscovery.k8s.io/${v}`);
+    const resources = r.json.items[0].versions[0].resources;
+    const cm = resources.find((x: any) => x.resource === 'configmaps');
+    expect(cm).toMatchObject({ scope: 'Namespaced', singularResource: 'configmap', shortNames: ['cm'], responseKind: { kind: 'ConfigMap' } });
+    expect(cm.verbs).toEqual([...cm.verbs].sort());
+    expect(resources.find((x: any) => x.resource === 'namespaces')).toMatchObject({ scope: 'Cluster', shortNames: ['ns'] });
+  });
+
+  it('answers kubectl 1.27 (v2beta1 first) with v2beta1', async () => {
+    const r = await call('GET', '/apis', undefined, {
+      Accept: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json',
+    });
+    expect(r.headers.get('content-type')).toContain('v=v2beta1');
+    expect(r.json.items).toEqual([]);
+  });
+
+  it('serves plain APIVersions and APIGroupList when only JSON is accepted', async () => {
+    const api = await call('GET', '/api', undefined, { Accept: 'application/json, */*' });
+    expect(api.headers.get('content-type')).toBe('application/json');
+    expect(api.json).toMatchObject({ kind: 'APIVersions', versions: ['v1'] });
+    expect(api.json.apiVersion).toBeUndefined();
+    const apis = await call('GET', '/apis', undefined, { Accept: 'application/json' });
+    expect(apis.json).toEqual({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
+  });
+
+  it('GET /api/v1 lists the resources of the group version', async () => {
+    const r = await call('GET', '/api/v1');
+    expect(r.json.kind).toBe('APIResourceList');
+    expect(r.json.groupVersion).toBe('v1');
+    const ns = r.json.resources.find((x: any) => x.name === 'namespaces');
+    expect(ns).toMatchObject({ singularName: 'namespace', namespaced: false, kind: 'Namespace', shortNames: ['ns'] });
+    expect(ns.verbs).toEqual(expect.arrayContaining(['create', 'delete', 'get', 'list', 'update', 'watch']));
+  });
+
+  it('answers unknown paths with a NotFound Status', async () => {
+    const r = await call('GET', '/api/v1/widgets');
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'the server could not find the requested resource',
+      reason: 'NotFound',
+      details: {},
+      code: 404,
+    });
+  });
+});
+
+describe('configmaps over HTTP', () => {
+  it('creates from a body without apiVersion and kind (client-node does that) and answers 201', async () => {
+    const r = await call('POST', cmPath, { metadata: { name: 'nokind' }, data: { a: '1' } });
+    expect(r.status).toBe(201);
+    expect(r.json.kind).toBe('ConfigMap');
+    expect(r.json.apiVersion).toBe('v1');
+    expect(r.json.metadata).toMatchObject({ name: 'nokind', namespace: 'default' });
+    expect(r.json.metadata.uid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.json.metadata.creationTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Number(r.json.metadata.resourceVersion)).toBeGreaterThan(0);
+    expect(Object.keys(r.json).slice(0, 3)).toEqual(['kind', 'apiVersion', 'metadata']);
+  });
+
+  it('answers a second create with AlreadyExists, byte for byte', async () => {
+    const r = await call('POST', cmPath, { metadata: { name: 'nokind' } });
+    expect(r.status).toBe(409);
+    expect(r.text).toBe(
+      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"configmaps \\"nokind\\" already exists","reason":"AlreadyExists","details":{"name":"nokind","kind":"configmaps"},"code":409}\n',
+    );
+  });
+
+  it('answers a missing object with NotFound naming the resource', async () => {
+    const r = await call('GET', `${cmPath}/nope`);
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'configmaps "nope" not found',
+      reason: 'NotFound',
+      details: { name: 'nope', kind: 'configmaps' },
+      code: 404,
+    });
+  });
+
+  it('rejects a body of another kind and a wrong apiVersion with 400', async () => {
+    const kind = await call('POST', cmPath, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } });
+    expect(kind.status).toBe(400);
+    expect(kind.json.reason).toBe('BadRequest');
+    const version = await call('POST', cmPath, { apiVersion: 'apps/v1', kind: 'ConfigMap', metadata: { name: 'x' } });
+    expect(version.status).toBe(400);
+    expect(version.json.message).toBe('the API version in the data (apps/v1) does not match the expected API version (v1)');
+  });
+
+  it('rejects wrongly typed values with 400 and malformed JSON with 400', async () => {
+    const typed = await call('POST', cmPath, { metadata: { name: 'typed' }, data: { a: 1 } });
+    expect(typed.status).toBe(400);
+    const bad = await call('POST', cmPath, '{"metadata":');
+    expect(bad.status).toBe(400);
+    expect((await call('GET', `${cmPath}/typed`)).status).toBe(404);
+  });
+
+  it('answers invalid names with 422 Invalid and field causes', async () => {
+    const r = await call('POST', cmPath, { metadata: { name: 'Bad_Name' } });
+    expect(r.status).toBe(422);
+    expect(r.json.reason).toBe('Invalid');
+    expect(r.json.details).toMatchObject({ name: 'Bad_Name', kind: 'ConfigMap' });
+    expect(r.json.details.causes).toEqual([
+      {
+        reason: 'FieldValueInvalid',
+        message:
+          "Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+        field: 'metadata.name',
+      },
+    ]);
+    expect(r.json.message).toBe(`ConfigMap "Bad_Name" is invalid: metadata.name: ${r.json.details.causes[0].message}`);
+    const missing = await call('POST', cmPath, { metadata: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.json.message).toBe('ConfigMap "" is invalid: metadata.name: Required value: name or generateName is required');
+  });
+
+  it('generates names from generateName', async () => {
+    const r = await call('POST', cmPath, { metadata: { generateName: 'gen-' } });
+    expect(r.status).toBe(201);
+    expect(r.json.metadata.name).toMatch(/^gen-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+  });
+
+  it('updates with PUT, rejects a stale resourceVersion with Conflict, and PUT never creates', async () => {
+    const created = await call('POST', cmPath, { metadata: { name: 'upd' }, data: { v: '1' } });
+    const rv1 = created.json.metadata.resourceVersion;
+    const put = await call('PUT', `${cmPath}/upd`, { ...created.json, data: { v: '2' } });
+    expect(put.status).toBe(200);
+    expect(Number(put.json.metadata.resourceVersion)).toBeGreaterThan(Number(rv1));
+    expect(put.json.metadata.uid).toBe(created.json.metadata.uid);
+    const stale = await call('PUT', `${cmPath}/upd`, { ...created.json, data: { v: '3' } });
+    expect(stale.status).toBe(409);
+    expect(stale.json.reason).toBe('Conflict');
+    expect(stale.json.message).toBe(
+      'Operation cannot be fulfilled on configmaps "upd": the object has been modified; please apply your changes to the latest version and try again',
+    );
+    const missing = await call('PUT', `${cmPath}/ghost`, { metadata: { name: 'ghost' } });
+    expect(missing.status).toBe(404);
+    const mismatch = await call('PUT', `${cmPath}/upd`, { metadata: { name: 'other' } });
+    expect(mismatch.status).toBe(400);
+  });
+
+  it('does not write when an update changes nothing: same resourceVersion', async () => {
+    const got = await call('GET', `${cmPath}/upd`);
+    const put = await call('PUT', `${cmPath}/upd`, got.json);
+    expect(put.status).toBe(200);
+    expect(put.json.metadata.resourceVersion).toBe(got.json.metadata.resourceVersion);
+  });
+
+  it('applies merge patches, with metadata.resourceVersion as a precondition', async () => {
+    const got = await call('GET', `${cmPath}/upd`);
+    const p = await call('PATCH', `${cmPath}/upd`, { data: { extra: 'x' } }, { 'Content-Type': 'application/merge-patch+json' });
+    expect(p.status).toBe(200);
+    expect(p.json.data).toEqual({ v: '2', extra: 'x' });
+    const stale = await call(
+      'PATCH',
+      `${cmPath}/upd`,
+      { metadata: { resourceVersion: got.json.metadata.resourceVersion }, data: { extra: 'y' } },
+      { 'Content-Type': 'application/merge-patch+json' },
+    );
+    expect(stale.status).toBe(409);
+    const unsupported = await call('PATCH', `${cmPath}/upd`, '[]', { 'Content-Type': 'application/json-patch+json' });
+    expect(unsupported.status).toBe(415);
+    expect(unsupported.json.reason).toBe('UnsupportedMediaType');
+  });
+
+  it('honours dryRun=All on create and on delete (body DeleteOptions, as kubectl sends)', async () => {
+    const dry = await call('POST', `${cmPath}?dryRun=All`, { metadata: { name: 'dry' } });
+    expect(dry.status).toBe(201);
+    expect((await call('GET', `${cmPath}/dry`)).status).toBe(404);
+    const del = await call('DELETE', `${cmPath}/upd`, { dryRun: ['All'] });
+    expect(del.status).toBe(200);
+    expect((await call('GET', `${cmPath}/upd`)).status).toBe(200);
+    const badDry = await call('POST', `${cmPath}?dryRun=Some`, { metadata: { name: 'dry' } });
+    expect(badDry.status).toBe(422);
+  });
+
+  it('deletes with a Success Status, with DeleteOptions from the query (client-node) too', async () => {
+    const del = await call('DELETE', `${cmPath}/upd?propagationPolicy=Background`);
+    expect(del.status).toBe(200);
+    expect(del.json).toMatchObject({ kind: 'Status', status: 'Success', details: { name: 'upd', kind: 'configmaps' } });
+    expect((await call('DELETE', `${cmPath}/upd`)).status).toBe(404);
+  });
+
+  it('lists with label selectors, paging and a list resourceVersion', async () => {
+    for (const n of ['p1', 'p2', 'p3']) await call('POST', cmPath, { metadata: { name: n, labels: { page: 'yes' } } });
+    const all = await call('GET', `${cmPath}?labelSelector=page%3Dyes`);
+    expect(all.json.kind).toBe('ConfigMapList');
+    expect(all.json.items.map((i: any) => i.metadata.name)).toEqual(['p1', 'p2', 'p3']);
+    expect(all.json.items[0].kind).toBeUndefined();
+    expect(Number(all.json.metadata.resourceVersion)).toBeGreaterThan(0);
+    const page1 = await call('GET', `${cmPath}?labelSelector=page%3Dyes&limit=2`);
+    expect(page1.json.items.map((i: any) => i.metadata.name)).toEqual(['p1', 'p2']);
+    expect(page1.json.metadata.continue).toBeTruthy();
+    const page2 = await call('GET', `${cmPath}?labelSelector=page%3Dyes&limit=2&continue=${page1.json.metadata.continue}`);
+    expect(page2.json.items.map((i: any) => i.metadata.name)).toEqual(['p3']);
+    expect(page2.json.metadata.continue).toBeUndefined();
+    const badSelector = await call('GET', `${cmPath}?fieldSelector=spec.foo%3Dbar`);
+    expect(badSelector.status).toBe(400);
+    expect(badSelector.json.message).toBe('field label not supported: spec.foo');
+  });
+
+  it('answers Table requests with columns and rows carrying PartialObjectMetadata', async () => {
+    const r = await call('GET', `${cmPath}?labelSelector=page%3Dyes`, undefined, {
+      Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json',
+    });
+    expect(r.headers.get('content-type')).toBe('application/json;as=Table;v=v1;g=meta.k8s.io');
+    expect(r.json.kind).toBe('Table');
+    expect(r.json.columnDefinitions.map((c: any) => c.name)).toEqual(['Name', 'Data', 'Age']);
+    expect(r.json.rows[0].cells.slice(0, 2)).toEqual(['p1', 0]);
+    expect(r.json.rows[0].object).toMatchObject({ kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { name: 'p1', namespace: 'default' } });
+  });
+
+  it('never answers 406 when JSON is acceptable, and 406 when nothing is', async () => {
+    expect((await call('GET', cmPath, undefined, { Accept: 'application/vnd.kubernetes.protobuf,application/json' })).status).toBe(200);
+    expect((await call('GET', cmPath, undefined, { Accept: '*/*' })).status).toBe(200);
+    const none = await call('GET', cmPath, undefined, { Accept: 'text/html' });
+    expect(none.status).toBe(406);
+    expect(none.json.reason).toBe('NotAcceptable');
+  });
+
+  it('rejects bodies over 3 MiB with 413', async () => {
+    const big = JSON.stringify({ metadata: { name: 'big' }, data: { a: 'x'.repeat(3 * 1024 * 1024) } });
+    const r = await call('POST', cmPath, big);
+    expect(r.status).toBe(413);
+    expect(r.json.reason).toBe('RequestEntityTooLarge');
+  });
+
+  it('decodes protobuf bodies, as kubectl 1.32 sends for `create configmap`', async () => {
+    const raw = encodeMessage(configMapKind.proto, { metadata: { name: 'proto-cm', namespace: 'default' }, data: { k: 'v' } });
+    const body = encodeEnvelope('v1', 'ConfigMap', raw);
+    const r = await call('POST', cmPath, body, {
+      'Content-Type': 'application/vnd.kubernetes.protobuf',
+      Accept: 'application/vnd.kubernetes.protobuf,application/json',
+    });
+    expect(r.status).toBe(201);
+    expect(r.headers.get('content-type')).toBe('application/json');
+    expect(r.json).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'proto-cm' }, data: { k: 'v' } });
+    const garbage = await call('POST', cmPath, new Uint8Array([1, 2, 3]), { 'Content-Type': 'application/vnd.kubernetes.protobuf' });
+    expect(garbage.status).toBe(400);
+  });
+});
+
+describe('namespaces', () => {
+  it('creates with phase Active, the kubernetes finalizer and the name label', async () => {
+    const raw = encodeMessage(namespaceKind.proto, { metadata: { name: 'team-a' }, spec: {}, status: {} });
+    const r = await call('POST', '/api/v1/namespaces', encodeEnvelope('v1', 'Namespace', raw), {
+      'Content-Type': 'application/vnd.kubernetes.protobuf',
+    });
+    expect(r.status).toBe(201);
+    expect(r.json.status).toEqual({ phase: 'Active' });
+    expect(r.json.spec).toEqual({ finalizers: ['kubernetes'] });
+    expect(r.json.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'team-a' });
+  });
+
+  it('refuses content in a namespace that does not exist', async () => {
+    const r = await call('POST', '/api/v1/namespaces/nowhere/configmaps', { metadata: { name: 'x' } });
+    expect(r.status).toBe(404);
+    expect(r.json.message).toBe('namespaces "nowhere" not found');
+  });
+
+  it('deletes a namespace with its content, and never the default one', async () => {
+    await call('POST', '/api/v1/namespaces/team-a/configmaps', { metadata: { name: 'inside' } });
+    const del = await call('DELETE', '/api/v1/namespaces/team-a');
+    expect(del.status).toBe(200);
+    expect(del.json.kind).toBe('Namespace');
+    expect((await call('GET', '/api/v1/namespaces/team-a')).status).toBe(404);
+    expect((await call('GET', '/api/v1/namespaces/team-a/configmaps/inside')).status).toBe(404);
+    const def = await call('DELETE', '/api/v1/namespaces/default');
+    expect(def.status).toBe(403);
+    expect(def.json.message).toBe('namespaces "default" is forbidden: this namespace may not be deleted');
+  });
+});
+
+describe('watch', () => {
+  async function readEvents(path: string, count: number, act: () => Promise<void>, headers: Record<string, string> = {}) {
+    const ctrl = new AbortController();
+    const res = await fetch(server.url + path, { signal: ctrl.signal, headers });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const events: any[] = [];
+    let buf = '';
+    const reading = (async () => {
+      while (events.length < count) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += new TextDecoder().decode(value);
+        let nl: number;
+        while ((nl = buf.indexOf('\n')) >= 0) {
+          events.push(JSON.parse(buf.slice(0, nl)));
+          buf = buf.slice(nl + 1);
+        }
+      }
+    })();
+    await act();
+    await reading;
+    ctrl.abort();
+    return { events, contentType: res.headers.get('content-type') };
+  }
+
+  it('streams changes after a list resourceVersion as one JSON event per line', async () => {
+    const list = await call('GET', cmPath);
+    const rv = list.json.metadata.resourceVersion;
+    const { events } = await readEvents(`${cmPath}?watch=true&resourceVersion=${rv}`, 3, async () => {
+      await call('POST', cmPath, { metadata: { name: 'w1' } });
+      await call('PATCH', `${cmPath}/w1`, { data: { a: 'b' } }, { 'Content-Type': 'application/merge-patch+json' });
+      await call('DELETE', `${cmPath}/w1`);
+    });
+    expect(events.map((e) => e.type)).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
+    expect(events.every((e) => e.object.kind === 'ConfigMap' && e.object.metadata.name === 'w1')).toBe(true);
+    const rvs = events.map((e) => Number(e.object.metadata.resourceVersion));
+    expect(rvs).toEqual([...rvs].sort((a, b) => a - b));
+    expect(rvs[0]).toBeGreaterThan(Number(rv));
+  });
+
+  it('with resourceVersion=0 and a name selector starts with a synthetic ADDED (kubectl get NAME -w)', async () => {
+    await call('POST', cmPath, { metadata: { name: 'w2' } });
+    const { events } = await readEvents(`${cmPath}?fieldSelector=metadata.name%3Dw2&resourceVersion=0&watch=true`, 2, async () => {
+      await call('PATCH', `${cmPath}/w2`, { data: { x: 'y' } }, { 'Content-Type': 'application/merge-patch+json' });
+    });
+    expect(events.map((e) => [e.type, e.object.metadata.name])).toEqual([
+      ['ADDED', 'w2'],
+      ['MODIFIED', 'w2'],
+    ]);
+  });
+
+  it('sends Table events when asked, with column definitions only in the first', async () => {
+    const list = await call('GET', cmPath);
+    const accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
+    const { events, contentType } = await readEvents(
+      `${cmPath}?watch=true&resourceVersion=${list.json.metadata.resourceVersion}`,
+      2,
+      async () => {
+        await call('POST', cmPath, { metadata: { name: 'w3' } });
+        await call('POST', cmPath, { metadata: { name: 'w4' } });
+      },
+      { Accept: accept },
+    );
+    expect(contentType).toBe('application/json;as=Table;v=v1;g=meta.k8s.io');
+    expect(events[0].object.kind).toBe('Table');
+    expect(events[0].object.columnDefinitions).toHaveLength(3);
+    expect(events[1].object.columnDefinitions).toBeNull();
+    expect(events[1].object.rows[0].cells[0]).toBe('w4');
+  });
+
+  it('ends the stream at timeoutSeconds', async () => {
+    const started = Date.now();
+    const r = await call('GET', `${cmPath}?watch=true&timeoutSeconds=1&resourceVersion=${(await call('GET', cmPath)).json.metadata.resourceVersion}`);
+    expect(r.status).toBe(200);
+    expect(r.text).toBe('');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+});

@@ -1,0 +1,142 @@
+// What a new user does with kubectl against `kapi serve` (issue 2's "Done when"), on SQLite and on etcd.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEtcd, type EtcdServer } from '@kapi/storage-etcd3/testing';
+import { kubectl, kubectlPath, kubectlWatch, startKapiServe, versionedKubectl, type ServeProcess } from './kubectl.ts';
+
+if (!kubectlPath) console.warn('kubectl is not on PATH: the kubectl end-to-end tests are skipped');
+
+const manifest = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: demo
+data:
+  greeting: hello
+  target: world
+`;
+
+/** The walk of the issue: create -f, get, get -o yaml, get -w, delete, create ns, get ns, errors. */
+function userSession(label: string, serveArgs: () => string[]) {
+  describe.skipIf(!kubectlPath)(`kubectl against kapi serve (${label})`, () => {
+    let serve: ServeProcess;
+    let dir: string;
+    let file: string;
+    const k = (...args: string[]) => kubectl(serve.kubeconfig, args);
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'kapi-e2e-'));
+      file = join(dir, 'cm.yaml');
+      writeFileSync(file, manifest);
+      serve = await startKapiServe([...serveArgs(), '--data-dir', join(dir, 'data'), '--port', '0']);
+    });
+    afterAll(async () => {
+      await serve?.interrupt();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('creates from a file and reads it back as a table and as YAML', async () => {
+      const created = await k('--validate=false', 'create', '-f', file);
+      expect(created.stderr).toBe('');
+      expect(created.stdout.trim()).toBe('configmap/demo created');
+      const table = await k('get', 'cm');
+      expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+DATA\s+AGE$/);
+      expect(table.stdout).toMatch(/^demo\s+2\s+\d+s$/m);
+      const yaml = await k('get', 'cm', 'demo', '-o', 'yaml');
+      expect(yaml.stdout).toContain('greeting: hello');
+      expect(yaml.stdout).toMatch(/resourceVersion: "\d+"/);
+      expect(yaml.stdout).toMatch(/uid: [0-9a-f-]{36}/);
+    });
+
+    it('prints kube’s NotFound and AlreadyExists errors', async () => {
+      const missing = await k('get', 'cm', 'nope');
+      expect(missing.code).not.toBe(0);
+      expect(missing.stderr.trim()).toBe('Error from server (NotFound): configmaps "nope" not found');
+      const again = await k('--validate=false', 'create', '-f', file);
+      expect(again.code).not.toBe(0);
+      expect(again.stderr).toContain(`Error from server (AlreadyExists): error when creating "${file}": configmaps "demo" already exists`);
+    });
+
+    it('watches: get cm -w shows a later change', async () => {
+      const w = kubectlWatch(serve.kubeconfig, ['get', 'cm', '-w']);
+      try {
+        await w.waitFor(2); // header + demo
+        expect((await k('create', 'cm', 'later', '--from-literal=a=b')).code).toBe(0);
+        await w.waitFor(3);
+        expect(w.lines[2]).toMatch(/^later\s+1\s+\d+s$/);
+      } finally {
+        w.stop();
+      }
+    });
+
+    it('deletes, and creates and lists namespaces (kubectl ≥ 1.32 sends protobuf here)', async () => {
+      expect((await k('delete', 'cm', 'demo')).stdout.trim()).toBe('configmap "demo" deleted');
+      expect((await k('get', 'cm', 'demo')).code).not.toBe(0);
+      expect((await k('create', 'ns', 'team-a')).stdout.trim()).toBe('namespace/team-a created');
+      const ns = await k('get', 'ns');
+      expect(ns.stdout).toMatch(/^team-a\s+Active\s+\d+s$/m);
+      expect(ns.stdout).toMatch(/^default\s+Active/m);
+    });
+  });
+}
+
+userSession('SQLite', () => []);
+
+describe.skipIf(!kubectlPath)('kapi serve keeps SQLite data across a restart and stops cleanly on Ctrl-C', () => {
+  it('data created before a restart is there after it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kapi-restart-'));
+    try {
+      const first = await startKapiServe(['--data-dir', dir, '--port', '0']);
+      expect((await kubectl(first.kubeconfig, ['create', 'cm', 'kept', '--from-literal=k=v'])).code).toBe(0);
+      const rv = (await kubectl(first.kubeconfig, ['get', 'cm', 'kept', '-o', 'jsonpath={.metadata.resourceVersion}'])).stdout;
+      expect(await first.interrupt()).toBe(0);
+      const second = await startKapiServe(['--data-dir', dir, '--port', '0']);
+      const got = await kubectl(second.kubeconfig, ['get', 'cm', 'kept', '-o', 'jsonpath={.data.k} {.metadata.resourceVersion}']);
+      expect(got.stdout).toBe(`v ${rv}`);
+      expect((await kubectl(second.kubeconfig, ['create', 'cm', 'after', '--from-literal=k=v'])).code).toBe(0);
+      const after = (await kubectl(second.kubeconfig, ['get', 'cm', 'after', '-o', 'jsonpath={.metadata.resourceVersion}'])).stdout;
+      expect(Number(after)).toBeGreaterThan(Number(rv));
+      expect(await second.interrupt()).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+let etcd: EtcdServer | undefined;
+describe('on etcd', () => {
+  beforeAll(async () => {
+    etcd = await startEtcd();
+  });
+  afterAll(async () => {
+    await etcd?.stop();
+  });
+  userSession('etcd', () => ['--storage', 'etcd', '--etcd-servers', etcd!.endpoints.join(',')]);
+});
+
+describe.skipIf(!kubectlPath)('kubectl versions 1.27 to 1.33', () => {
+  let serve: ServeProcess;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kapi-matrix-'));
+    serve = await startKapiServe(['--data-dir', dir, '--port', '0']);
+  });
+  afterAll(async () => {
+    await serve.interrupt();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const minor of [27, 28, 29, 30, 31, 32, 33]) {
+    it.skipIf(!versionedKubectl(minor))(`kubectl 1.${minor}: create cm, get cm, delete cm`, async () => {
+      const bin = versionedKubectl(minor)!;
+      const name = `v1-${minor}`;
+      const created = await kubectl(serve.kubeconfig, ['create', 'cm', name, '--from-literal=a=b'], bin);
+      expect(created.stderr).toBe('');
+      expect(created.stdout.trim()).toBe(`configmap/${name} created`);
+      const got = await kubectl(serve.kubeconfig, ['get', 'cm', name], bin);
+      expect(got.stdout).toMatch(new RegExp(`^${name}\\s+1\\s+\\d+s$`, 'm'));
+      expect((await kubectl(serve.kubeconfig, ['delete', 'cm', name], bin)).code).toBe(0);
+    });
+  }
+});

@@ -1,0 +1,15 @@
+/**
+ * @kapi/api — the built-in kinds, each declared once (names, scope, zod schema, defaults,
+ * validation). The REST mapping, discovery, decoding and validation of the upper layers are derived
+ * from these declarations.
+ */
+export { defineKind, gvkOf, type KindDefinition } from './kind.ts';
+export { ConfigMap, configMapKind, maxConfigMapSize } from './core/v1/configmap.ts';
+export { Namespace, NamespaceCondition, namespaceKind, labelMetadataName, finalizerKubernetes } from './core/v1/namespace.ts';
+
+import { configMapKind } from './core/v1/configmap.ts';
+import { namespaceKind } from './core/v1/namespace.ts';
+import type { KindDefinition } from './kind.ts';
+
+/** Every built-in kind kapi serves. */
+export const builtinKinds: readonly KindDefinition[] = [namespaceKind as KindDefinition, configMapKind as KindDefinition];

@@ -1,0 +1,22 @@
+/**
+ * @kapi/apimachinery — the vocabulary every kapi layer speaks: the object model (TypeMeta,
+ * ObjectMeta, ListMeta, Status, watch events), group/version/kind names, the JSON codec, the
+ * Versioner, Status errors with kube's exact bodies, label and field selectors, and the validation
+ * helpers for names and metadata. It depends on no other kapi package.
+ */
+export * from './meta.ts';
+export * from './gvk.ts';
+export * from './errors.ts';
+export * from './field-errors.ts';
+export * from './versioner.ts';
+export * from './time.ts';
+export * from './watch.ts';
+export * from './labels.ts';
+export * from './fields.ts';
+export * from './validation.ts';
+export * from './json.ts';
+export * from './duration.ts';
+export * from './table.ts';
+export * from './protobuf-wire.ts';
+export * from './protobuf-message.ts';
+export * from './protobuf.ts';

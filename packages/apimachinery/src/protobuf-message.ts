@@ -1,0 +1,183 @@
+// Descriptor-driven conversion between Kubernetes protobuf messages (gogo encoding, as in
+// k8s.io/api generated.proto) and the JSON form of objects. Descriptors carry the field numbers.
+import { ProtoDecodeError, ProtoReader, ProtoWriter, WireType } from './protobuf-wire.ts';
+import { formatTime } from './time.ts';
+
+export type ScalarKind = 'string' | 'bytes' | 'bool' | 'int32' | 'int64' | 'time' | 'fieldsV1';
+
+/** One field of a message. */
+export interface ProtoField {
+  readonly name: string;
+  readonly no: number;
+  /** A scalar, or a message (by descriptor). `time` is metav1.Time; `fieldsV1` is metav1.FieldsV1 (JSON bytes in field 1, a JSON object in the JSON form). */
+  readonly type: ScalarKind | ProtoMessage;
+  readonly repeated?: boolean;
+  /** A map<string, value>; `type` is the value's type. */
+  readonly map?: boolean;
+  /** A Go pointer field: zero values are kept (nil is absence), not dropped like omitempty. */
+  readonly pointer?: boolean;
+}
+
+export interface ProtoMessage {
+  /** Fully qualified name, e.g. `k8s.io.api.core.v1.ConfigMap`. */
+  readonly name: string;
+  /** Fields in field-number order. Thunks allow recursive messages. */
+  readonly fields: readonly ProtoField[] | (() => readonly ProtoField[]);
+}
+
+function fieldsOf(m: ProtoMessage): readonly ProtoField[] {
+  return typeof m.fields === 'function' ? m.fields() : m.fields;
+}
+
+const byNoCache = new WeakMap<ProtoMessage, Map<number, ProtoField>>();
+function fieldByNo(m: ProtoMessage, no: number): ProtoField | undefined {
+  let map = byNoCache.get(m);
+  if (!map) byNoCache.set(m, (map = new Map(fieldsOf(m).map((f) => [f.no, f]))));
+  return map.get(no);
+}
+
+function decodeScalar(r: ProtoReader, kind: ScalarKind, wire: WireType): unknown {
+  switch (kind) {
+    case 'string':
+      return r.string();
+    case 'bytes':
+      return Buffer.from(r.bytes()).toString('base64');
+    case 'fieldsV1': {
+      const inner = new ProtoReader(r.bytes());
+      let raw: Uint8Array = new Uint8Array();
+      while (!inner.done()) {
+        const t = inner.tag();
+        if (t.no === 1 && t.wire === WireType.LengthDelimited) raw = inner.bytes();
+        else inner.skip(t.wire);
+      }
+      try {
+        return raw.length === 0 ? {} : (JSON.parse(new TextDecoder().decode(raw)) as unknown);
+      } catch {
+        throw new ProtoDecodeError('a FieldsV1 value is not JSON');
+      }
+    }
+    case 'bool':
+      return r.varint() !== 0;
+    case 'int32':
+    case 'int64':
+      if (wire !== WireType.Varint) throw new ProtoDecodeError(`expected a varint, got wire type ${wire}`);
+      return r.varint();
+    case 'time': {
+      const bytes = r.bytes();
+      const t = new ProtoReader(bytes);
+      let seconds = 0;
+      while (!t.done()) {
+        const { no, wire: w } = t.tag();
+        if (no === 1 && w === WireType.Varint) seconds = t.varint();
+        else t.skip(w);
+      }
+      return seconds === 0 && bytes.length === 0 ? null : formatTime(new Date(seconds * 1000));
+    }
+  }
+}
+
+function isZero(v: unknown): boolean {
+  return v === '' || v === 0 || v === false || v === null;
+}
+
+/** Decodes a message into its JSON form; omitempty zero values are left out, as kube's JSON is. */
+export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string, unknown> {
+  const r = new ProtoReader(data);
+  const out: Record<string, unknown> = {};
+  while (!r.done()) {
+    const { no, wire } = r.tag();
+    const f = fieldByNo(m, no);
+    if (!f) {
+      r.skip(wire);
+      continue;
+    }
+    let value: unknown;
+    if (f.map) {
+      const entry = new ProtoReader(r.bytes());
+      let key = '';
+      let val: unknown = typeof f.type === 'string' ? (f.type === 'string' || f.type === 'bytes' ? '' : 0) : {};
+      while (!entry.done()) {
+        const t = entry.tag();
+        if (t.no === 1) key = entry.string();
+        else if (t.no === 2) val = typeof f.type === 'string' ? decodeScalar(entry, f.type, t.wire) : decodeMessage(f.type, entry.bytes());
+        else entry.skip(t.wire);
+      }
+      const obj = (out[f.name] ??= {}) as Record<string, unknown>;
+      obj[key] = val;
+      continue;
+    }
+    if (typeof f.type === 'string') {
+      if (f.repeated && wire === WireType.LengthDelimited && (f.type === 'int32' || f.type === 'int64' || f.type === 'bool')) {
+        // Packed repeated scalars.
+        const packed = new ProtoReader(r.bytes());
+        const arr = (out[f.name] ??= []) as unknown[];
+        while (!packed.done()) arr.push(decodeScalar(packed, f.type, WireType.Varint));
+        continue;
+      }
+      value = decodeScalar(r, f.type, wire);
+    } else {
+      if (wire !== WireType.LengthDelimited) throw new ProtoDecodeError(`field ${f.name} of ${m.name} must be length-delimited`);
+      value = decodeMessage(f.type, r.bytes());
+    }
+    if (f.repeated) {
+      ((out[f.name] ??= []) as unknown[]).push(value);
+    } else if (!isZero(value) || f.pointer) {
+      out[f.name] = value;
+    } else {
+      delete out[f.name];
+    }
+  }
+  return out;
+}
+
+function encodeScalar(w: ProtoWriter, no: number, kind: ScalarKind, v: unknown): void {
+  switch (kind) {
+    case 'string':
+      w.string(no, String(v));
+      return;
+    case 'bytes':
+      w.bytes(no, Buffer.from(String(v), 'base64'));
+      return;
+    case 'fieldsV1':
+      w.bytes(no, new ProtoWriter().bytes(1, new TextEncoder().encode(JSON.stringify(v))).finish());
+      return;
+    case 'bool':
+      w.tag(no, WireType.Varint).varint(v ? 1 : 0);
+      return;
+    case 'int32':
+    case 'int64':
+      w.tag(no, WireType.Varint).varint(Number(v));
+      return;
+    case 'time': {
+      const inner = new ProtoWriter();
+      if (typeof v === 'string' && v !== '') inner.tag(1, WireType.Varint).varint(Math.floor(Date.parse(v) / 1000));
+      w.bytes(no, inner.finish());
+      return;
+    }
+  }
+}
+
+/** Encodes the JSON form of a message. Absent fields are not written. Map keys are sorted, as gogo does. */
+export function encodeMessage(m: ProtoMessage, obj: Record<string, unknown>): Uint8Array {
+  const w = new ProtoWriter();
+  for (const f of fieldsOf(m)) {
+    const v = obj[f.name];
+    if (v === undefined || v === null) continue;
+    const one = (x: unknown) =>
+      typeof f.type === 'string' ? encodeScalar(w, f.no, f.type, x) : w.bytes(f.no, encodeMessage(f.type, x as Record<string, unknown>));
+    if (f.map) {
+      for (const key of Object.keys(v as object).sort()) {
+        const entry = new ProtoWriter().string(1, key);
+        const val = (v as Record<string, unknown>)[key];
+        if (typeof f.type === 'string') encodeScalar(entry, 2, f.type, val);
+        else entry.bytes(2, encodeMessage(f.type, val as Record<string, unknown>));
+        w.bytes(f.no, entry.finish());
+      }
+    } else if (f.repeated) {
+      for (const x of v as unknown[]) one(x);
+    } else {
+      one(v);
+    }
+  }
+  return w.finish();
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { applyMergePatch } from './merge-patch.ts';
+
+// The examples of RFC 7386 section 3 (target, patch, result).
+const rfcCases: [unknown, unknown, unknown][] = [
+  [{ a: 'b' }, { a: 'c' }, { a: 'c' }],
+  [{ a: 'b' }, { b: 'c' }, { a: 'b', b: 'c' }],
+  [{ a: 'b' }, { a: null }, {}],
+  [{ a: 'b', b: 'c' }, { a: null }, { b: 'c' }],
+  [{ a: ['b'] }, { a: 'c' }, { a: 'c' }],
+  [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
+  [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
+  [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
+  [['a', 'b'], ['c', 'd'], ['c', 'd']],
+  [{ a: 'b' }, ['c'], ['c']],
+  [{ a: 'foo' }, null, null],
+  [{ a: 'foo' }, 'bar', 'bar'],
+  [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+  [[1, 2], { a: 'b', c: null }, { a: 'b' }],
+  [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+];
+
+describe('applyMergePatch', () => {
+  it.each(rfcCases)('RFC 7386 example %#', (target, patch, result) => {
+    expect(applyMergePatch(target, patch)).toEqual(result);
+  });
+
+  it('does not modify its inputs', () => {
+    const target = { a: { b: 1 } };
+    const patch = { a: { c: 2 } };
+    applyMergePatch(target, patch);
+    expect(target).toEqual({ a: { b: 1 } });
+    expect(patch).toEqual({ a: { c: 2 } });
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * @kapi/registry — the generic Store that gives every resource kube's REST semantics (create with
+ * generated names and system fields, optimistic-concurrency updates, finalizer-aware deletes,
+ * selectors, watches), driven by per-kind strategies; and the built-in resources over a storage
+ * factory. Storage errors become API Status errors here. It never imports a backend or the cacher.
+ */
+export { createGenericStore, genericVerbs } from './generic-store.ts';
+export type { GenericStore, GenericStoreOptions, UpdatedObjectInfo, UpdateResult, DeleteResult } from './generic-store.ts';
+export type { RESTStrategy } from './strategy.ts';
+export { strategyForKind } from './kind-strategy.ts';
+export { resourceInfoOf, groupResourceOf, gvkOfResource, apiVersionOf, type ResourceInfo } from './resource.ts';
+export type { RequestContext, CreateOptions, UpdateOptions, DeleteOptions, GetOptions, ListOptions } from './options.ts';
+export { interpretStorageError } from './storage-errors.ts';
+export { createBuiltinRegistry, type Registry, type ResourceEntry, type StorageFactory } from './builtin.ts';
+export { immortalNamespaces } from './namespace-store.ts';
+export { generateName } from './names.ts';
+export {
+  defaultTableConvertor,
+  configMapTableConvertor,
+  namespaceTableConvertor,
+  age,
+  type TableConvertor,
+} from './table-convertor.ts';

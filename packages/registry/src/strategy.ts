@@ -1,0 +1,34 @@
+// Behaviour of k8s.io/apiserver/pkg/registry/rest/create.go, update.go, delete.go (v1.33): the hooks
+// that make the generic Store behave like one kind.
+import type { FieldError, KubeObject } from '@kapi/apimachinery';
+import type { ObjectAttrs } from '@kapi/storage';
+
+/**
+ * How a kind behaves in the generic Store. Hooks run in this order:
+ *
+ * create: defaults → prepareForCreate → validate → canonicalize → storage
+ * update: defaults → prepareForUpdate → validateUpdate → canonicalize → storage
+ */
+export interface RESTStrategy<T extends KubeObject = KubeObject> {
+  readonly namespaced: boolean;
+  /** PUT on a missing object creates it. */
+  readonly allowCreateOnUpdate: boolean;
+  /** PUT without metadata.resourceVersion overwrites instead of failing. */
+  readonly allowUnconditionalUpdate: boolean;
+  /** Sets defaults; may mutate obj. Runs on decode, before prepare. */
+  defaults(obj: T): void;
+  /** Clears what a client may not set on create (e.g. status); may mutate obj. */
+  prepareForCreate(obj: T): void;
+  /** Resets what a client may not change on update from `old`; may mutate obj, never old. */
+  prepareForUpdate(obj: T, old: T): void;
+  /** Field errors of a new object. Must not mutate. */
+  validate(obj: T): FieldError[];
+  /** Field errors of an update. Must not mutate. */
+  validateUpdate(obj: T, old: T): FieldError[];
+  /** Normalises an object after validation (e.g. kube's namespace label); may mutate obj. */
+  canonicalize(obj: T): void;
+  /** Labels and selectable fields for label/field selectors. */
+  getAttrs(obj: T): ObjectAttrs;
+  /** The fields a field selector may name for this kind. */
+  readonly selectableFields: readonly string[];
+}

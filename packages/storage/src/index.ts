@@ -1,0 +1,53 @@
+/**
+ * @kapi/storage — storage.Interface and the one Store that implements it over the KV port.
+ *
+ * Backends (`@kapi/storage-sqlite`, `@kapi/storage-etcd3`) implement only {@link KV}; the Store
+ * adds kube's semantics on top: resourceVersions from revisions, optimistic concurrency through
+ * guaranteedUpdate, paged lists with continue tokens, and watches that never lose an event.
+ * Conformance suites for both ports live in `@kapi/storage/testing`.
+ */
+export type {
+  KV,
+  KeyValue,
+  KvEvent,
+  KvRangeOptions,
+  KvRangeResult,
+  KvWatch,
+  KvWatchHandlers,
+  KvWatchOptions,
+  KvWriteResult,
+  KvCompactedError,
+} from './kv.ts';
+export { isKvCompactedError, newKvCompactedError, prefixRangeEnd } from './kv.ts';
+export type {
+  StorageInterface,
+  GetOptions,
+  ListOptions,
+  DeleteOptions,
+  CreateOptions,
+  GuaranteedUpdateOptions,
+  UpdateFunc,
+  ResponseMeta,
+  ResourceVersionMatch,
+  ValidateObjectFunc,
+} from './interfaces.ts';
+export type { StorageError, StorageErrorCode } from './errors.ts';
+export {
+  newStorageError,
+  isStorageError,
+  isNotFound,
+  isExist,
+  isConflict,
+  isInvalidObj,
+  isUnreachable,
+  isTimeout,
+  isCorruptObj,
+  isInvalidArgument,
+  isCompacted,
+  isTooLargeResourceVersion,
+} from './errors.ts';
+export type { SelectionPredicate, ObjectAttrs, AttrFunc } from './predicate.ts';
+export { everything, defaultAttrs, predicateMatches, selectsEverything } from './predicate.ts';
+export { encodeContinue, decodeContinue } from './continue.ts';
+export { createStore, errResourceVersionSetOnCreate, type StoreOptions } from './store.ts';
+export { tooLargeResourceVersion } from './store-errors.ts';

@@ -1,0 +1,108 @@
+// Behaviour of k8s.io/apiserver/pkg/storage/interfaces.go (v1.33): the storage contract the registry builds on.
+import type { KubeList, KubeObject, Preconditions, Versioner, Watcher } from '@kapi/apimachinery';
+import type { SelectionPredicate } from './predicate.ts';
+
+/** How `resourceVersion` in a list is read (`resourceVersionMatch`). */
+export type ResourceVersionMatch = '' | 'NotOlderThan' | 'Exact';
+
+export interface GetOptions {
+  /** Return undefined instead of throwing KeyNotFound. */
+  ignoreNotFound?: boolean;
+  /**
+   * '' reads the latest state (consistent); '0' any state; 'N' a state not older than N (a newer N
+   * than the store has fails with TooLargeResourceVersion).
+   */
+  resourceVersion?: string;
+}
+
+export interface ListOptions {
+  /** See GetOptions.resourceVersion; with match 'Exact', the state at exactly N. */
+  resourceVersion?: string;
+  resourceVersionMatch?: ResourceVersionMatch;
+  /** Filters items and carries limit/continue. */
+  predicate?: SelectionPredicate;
+  /** List every key under `key/` instead of the key alone. */
+  recursive?: boolean;
+  /** Watch only: emit progress bookmarks (BOOKMARK events) when the predicate allows them. */
+  progressNotify?: boolean;
+}
+
+/** What tryUpdate learns about the object it is given. */
+export interface ResponseMeta {
+  /** The resourceVersion of the current object (0 when it does not exist). */
+  resourceVersion: number;
+}
+
+/**
+ * Computes the next state of an object from its current one. It receives a private copy it may
+ * mutate and return. It may run several times (on conflicts): it must not have side effects other
+ * than on its argument. Throwing aborts the update with that error.
+ */
+export type UpdateFunc = (current: KubeObject, meta: ResponseMeta) => Promise<KubeObject> | KubeObject;
+
+export interface GuaranteedUpdateOptions {
+  /** When the key does not exist, call tryUpdate with an empty object instead of failing. */
+  ignoreNotFound?: boolean;
+  preconditions?: Preconditions;
+  tryUpdate: UpdateFunc;
+  /** A copy of the object believed current (e.g. from the watch cache): saves a read; verified by the write. */
+  cachedExistingObject?: KubeObject;
+}
+
+/** Validates the object about to be deleted; throwing aborts the delete. */
+export type ValidateObjectFunc = (obj: KubeObject) => Promise<void> | void;
+
+export interface DeleteOptions {
+  preconditions?: Preconditions;
+  validateDeletion?: ValidateObjectFunc;
+  cachedExistingObject?: KubeObject;
+}
+
+export interface CreateOptions {
+  /** Time to live in seconds; 0 or absent for none. */
+  ttl?: number;
+}
+
+/**
+ * storage.Interface: objects under keys, versioned by the store's revision.
+ *
+ * - Every returned object carries the resourceVersion of the write that produced it, and a list
+ *   carries the revision it was read at.
+ * - Objects passed in are not retained and not mutated; objects returned belong to the caller.
+ * - A write whose encoded bytes equal the stored bytes does not happen: no new resourceVersion, no
+ *   watch event.
+ * - A watch delivers every change after its starting resourceVersion, once, in order.
+ */
+export interface StorageInterface {
+  readonly versioner: Versioner;
+
+  /** Stores a new object at key. KeyExists if present. The object must not carry a resourceVersion. */
+  create(key: string, obj: KubeObject, options?: CreateOptions): Promise<KubeObject>;
+
+  /** Deletes key and returns the last state of the object. KeyNotFound if absent. */
+  delete(key: string, options?: DeleteOptions): Promise<KubeObject>;
+
+  /** Watches key (or every key under it when recursive) from options.resourceVersion. */
+  watch(key: string, options: ListOptions): Promise<Watcher>;
+
+  /** Reads one object. KeyNotFound if absent, unless ignoreNotFound (then undefined). */
+  get(key: string, options?: GetOptions): Promise<KubeObject | undefined>;
+
+  /** Reads the objects under key matching the predicate, with paging. */
+  getList(key: string, options: ListOptions): Promise<KubeList>;
+
+  /**
+   * Reads the current object, applies tryUpdate and writes the result if nobody wrote in between;
+   * otherwise retries with the fresh object. Returns the stored result.
+   */
+  guaranteedUpdate(key: string, options: GuaranteedUpdateOptions): Promise<KubeObject>;
+
+  /** Number of objects under key. */
+  count(key: string): Promise<number>;
+
+  /** Resolves when the backend can serve requests; rejects otherwise. */
+  readinessCheck(): Promise<void>;
+
+  /** Releases the store's resources (watches). Does not close the KV it was given. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,93 @@
+// Behaviour of k8s.io/apiserver/pkg/storage/etcd3/watcher.go (v1.33): store watches over KV watches.
+import { createWatchChannel, newResourceExpired, newInternalError, type KubeObject, type WatchEvent, type Watcher } from '@kapi/apimachinery';
+import type { ListOptions } from './interfaces.ts';
+import { isKvCompactedError, type KvEvent, type KvWatch } from './kv.ts';
+import { everything, predicateMatches, type SelectionPredicate } from './predicate.ts';
+import { decodeAt, prepareKey, type StoreContext } from './internal.ts';
+import { getList } from './list.ts';
+
+const expiredWatch = 'The resourceVersion for the provided watch is too old.';
+
+/** Turns one KV event into the watch event a predicate lets through, if any. */
+export function transformKvEvent(ctx: StoreContext, pred: SelectionPredicate, ev: KvEvent): WatchEvent | undefined {
+  const key = ev.kv.key;
+  if (ev.type === 'delete') {
+    if (!ev.prevKv) return undefined;
+    // A deleted object is reported in its last state, at the revision of the delete.
+    const old = decodeAt(ctx, key, ev.prevKv.value, ev.kv.modRevision);
+    return predicateMatches(pred, old) ? { type: 'DELETED', object: old } : undefined;
+  }
+  const cur = decodeAt(ctx, key, ev.kv.value, ev.kv.modRevision);
+  const created = ev.kv.createRevision === ev.kv.modRevision;
+  if (created || !ev.prevKv) {
+    if (!predicateMatches(pred, cur)) return undefined;
+    return { type: created ? 'ADDED' : 'MODIFIED', object: cur };
+  }
+  const curPasses = predicateMatches(pred, cur);
+  const old = decodeAt(ctx, key, ev.prevKv.value, ev.kv.modRevision);
+  const oldPasses = predicateMatches(pred, old);
+  if (curPasses && oldPasses) return { type: 'MODIFIED', object: cur };
+  if (curPasses) return { type: 'ADDED', object: cur };
+  if (oldPasses) return { type: 'DELETED', object: old };
+  return undefined;
+}
+
+/**
+ * Starts a watch. resourceVersion '' or '0' first sends the current state as ADDED events (what
+ * kube's etcd watcher does for 0), then live changes; 'N' sends every change after N.
+ */
+export async function watch(ctx: StoreContext, key: string, opts: ListOptions): Promise<Watcher> {
+  const pred = opts.predicate ?? everything();
+  const recursive = opts.recursive ?? false;
+  let watchKey = prepareKey(ctx, key, recursive);
+  if (recursive && !watchKey.endsWith('/')) watchKey += '/';
+  const rv = ctx.versioner.parseResourceVersion(opts.resourceVersion ?? '');
+
+  const handle: { kv?: KvWatch } = {};
+  const { watcher, sink } = createWatchChannel(() => handle.kv?.cancel());
+
+  let startRevision: number;
+  if (rv === 0) {
+    const initial = await getList(ctx, key, { recursive, predicate: { ...pred, limit: 0 } });
+    for (const item of initial.items) sink.send({ type: 'ADDED', object: item });
+    startRevision = ctx.versioner.parseResourceVersion(initial.metadata.resourceVersion ?? '0') + 1;
+  } else {
+    startRevision = rv + 1;
+  }
+
+  const fail = (err: Error) => {
+    const status = isKvCompactedError(err) ? newResourceExpired(expiredWatch).status : newInternalError(err).status;
+    sink.send({ type: 'ERROR', object: status });
+    sink.close();
+  };
+
+  if (sink.isClosed) return watcher;
+  const kvWatch = ctx.kv.watch(
+    watchKey,
+    { prefix: recursive, startRevision, prevKv: true, progressNotify: opts.progressNotify ?? false },
+    {
+      onEvents(events) {
+        for (const ev of events) {
+          let out: WatchEvent | undefined;
+          try {
+            out = transformKvEvent(ctx, pred, ev);
+          } catch (err) {
+            fail(err as Error);
+            return;
+          }
+          if (out) sink.send(out);
+        }
+      },
+      onProgress(revision) {
+        if (pred.allowWatchBookmarks) {
+          const bookmark: KubeObject = { metadata: { resourceVersion: String(revision) } };
+          sink.send({ type: 'BOOKMARK', object: bookmark });
+        }
+      },
+      onError: fail,
+    },
+  );
+  handle.kv = kvWatch;
+  if (sink.isClosed) kvWatch.cancel();
+  return watcher;
+}
