@@ -122,7 +122,8 @@ describe('@kubernetes/client-node 1.x', () => {
 
   it('KubernetesObjectApi maps kinds through per-group-version discovery', async () => {
     const objects = k8s.KubernetesObjectApi.makeApiClient(kc);
-    const created = await objects.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cn4', namespace: 'default' }, data: { k: 'v' } });
+    const body: k8s.V1ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cn4', namespace: 'default' }, data: { k: 'v' } };
+    const created = await objects.create(body);
     expect(created.metadata?.uid).toBeTruthy();
     const read = await objects.read({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cn4', namespace: 'default' } });
     expect((read as k8s.V1ConfigMap).data).toEqual({ k: 'v' });

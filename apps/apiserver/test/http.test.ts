@@ -251,6 +251,18 @@ describe('configmaps over HTTP', () => {
     expect(badSelector.json.message).toBe('field label not supported: spec.foo');
   });
 
+  it('rejects a resourceVersion that is not a safe integer with 400, never rounding it', async () => {
+    for (const rv of ['abc', '9007199254740993', '-1']) {
+      const r = await call('GET', `${cmPath}?resourceVersion=${rv}`);
+      expect(r.status).toBe(400);
+      expect(r.json.reason).toBe('BadRequest');
+    }
+    const future = await call('GET', `${cmPath}?resourceVersion=900719925474099`);
+    expect(future.status).toBe(504);
+    expect(future.json.reason).toBe('Timeout');
+    expect(future.headers.get('retry-after')).toBe('1');
+  });
+
   it('answers Table requests with columns and rows carrying PartialObjectMetadata', async () => {
     const r = await call('GET', `${cmPath}?labelSelector=page%3Dyes`, undefined, {
       Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json',

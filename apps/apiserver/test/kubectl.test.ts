@@ -90,7 +90,12 @@ describe.skipIf(!kubectlPath)('kapi serve keeps SQLite data across a restart and
       const first = await startKapiServe(['--data-dir', dir, '--port', '0']);
       expect((await kubectl(first.kubeconfig, ['create', 'cm', 'kept', '--from-literal=k=v'])).code).toBe(0);
       const rv = (await kubectl(first.kubeconfig, ['get', 'cm', 'kept', '-o', 'jsonpath={.metadata.resourceVersion}'])).stdout;
+      // Ctrl-C with a watch open: the server ends the stream, exits 0, and kubectl ends quietly.
+      const w = kubectlWatch(first.kubeconfig, ['get', 'cm', '-w']);
+      await w.waitFor(2);
+      const watchExit = new Promise<number | null>((r) => w.child.once('exit', (code) => r(code)));
       expect(await first.interrupt()).toBe(0);
+      expect(await watchExit).toBe(0);
       const second = await startKapiServe(['--data-dir', dir, '--port', '0']);
       const got = await kubectl(second.kubeconfig, ['get', 'cm', 'kept', '-o', 'jsonpath={.data.k} {.metadata.resourceVersion}']);
       expect(got.stdout).toBe(`v ${rv}`);

@@ -2,6 +2,7 @@
 import type { Status, StatusCause, StatusDetails } from './meta.ts';
 import { groupKindString, groupResourceString, type GroupKind, type GroupResource } from './gvk.ts';
 import { aggregateFieldErrors, fieldErrorBody, type FieldError } from './field-errors.ts';
+import { goQuote } from './internal/go-quote.ts';
 
 /** The Status reasons kube uses; clients switch on them. */
 export type StatusReason =
@@ -14,7 +15,7 @@ export type StatusReason =
   | 'Gone'
   | 'Invalid'
   | 'ServerTimeout'
-  | 'StoreReadError'
+  | 'StorageReadError'
   | 'Timeout'
   | 'TooManyRequests'
   | 'BadRequest'
@@ -44,9 +45,9 @@ class StatusErrorImpl extends Error implements StatusError {
   }
 }
 
-/** Go's %q for the strings kube quotes in messages. */
+/** Go's %q (strconv.Quote) for the strings kube quotes in messages. */
 export function quote(s: string): string {
-  return JSON.stringify(s);
+  return goQuote(s);
 }
 
 /** Builds a Failure Status with kube's field order. */
@@ -149,10 +150,10 @@ export function newResourceExpired(message: string): StatusError {
   return newStatusError(failureStatus(410, 'Expired', message));
 }
 
-/** 429 with Retry-After seconds in details. */
+/** 429 with the message as given and Retry-After seconds in details. */
 export function newTooManyRequests(message: string, retryAfterSeconds: number): StatusError {
   return newStatusError(
-    failureStatus(429, 'TooManyRequests', `Too many requests: ${message}`, { retryAfterSeconds }),
+    failureStatus(429, 'TooManyRequests', message, { retryAfterSeconds }),
   );
 }
 
@@ -199,10 +200,15 @@ export function newUnauthorized(message: string): StatusError {
   return newStatusError(failureStatus(401, 'Unauthorized', message === '' ? 'not authorized' : message));
 }
 
-/** 403: `configmaps "x" is forbidden: <why>`. */
+/** 403: `configmaps "x" is forbidden: <why>` (`forbidden: <why>` without a resource). */
 export function newForbidden(gr: GroupResource, name: string, why: string): StatusError {
-  const subject = name === '' ? groupResourceString(gr) : `${groupResourceString(gr)} ${quote(name)}`;
-  return newStatusError(failureStatus(403, 'Forbidden', `${subject} is forbidden: ${why}`, { group: gr.group, kind: gr.resource, name }));
+  const message =
+    gr.group === '' && gr.resource === ''
+      ? `forbidden: ${why}`
+      : name === ''
+        ? `${groupResourceString(gr)} is forbidden: ${why}`
+        : `${groupResourceString(gr)} ${quote(name)} is forbidden: ${why}`;
+  return newStatusError(failureStatus(403, 'Forbidden', message, { group: gr.group, kind: gr.resource, name }));
 }
 
 /** 413: `Request entity too large: <why>`. */

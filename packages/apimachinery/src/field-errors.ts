@@ -1,4 +1,5 @@
 // Behaviour of k8s.io/apimachinery/pkg/util/validation/field/errors.go and path.go (v1.33).
+import { goQuote } from './internal/go-quote.ts';
 
 /** The kinds of field error; the values are the StatusCause `reason` strings. */
 export type FieldErrorType =
@@ -43,7 +44,8 @@ export class FieldPath {
 
   /** A path from its first element(s). */
   static of(name: string, ...more: string[]): FieldPath {
-    return more.reduce((p, m) => p.child(m), new FieldPath(name));
+    // The root `of('')` prints as `[]`, as upstream's NewPath("") does.
+    return more.reduce((p, m) => p.child(m), new FieldPath(name === '' ? '[]' : name));
   }
 
   child(name: string, ...more: string[]): FieldPath {
@@ -74,18 +76,18 @@ export const fieldErrors = {
   notFound: (path: FieldPath | string, value: unknown) => make('FieldValueNotFound', path, value, ''),
   duplicate: (path: FieldPath | string, value: unknown) => make('FieldValueDuplicate', path, value, ''),
   notSupported: (path: FieldPath | string, value: unknown, valid: readonly string[]) =>
-    make('FieldValueNotSupported', path, value, valid.length ? `supported values: ${valid.map((v) => JSON.stringify(v)).join(', ')}` : ''),
+    make('FieldValueNotSupported', path, value, valid.length ? `supported values: ${valid.map(goQuote).join(', ')}` : ''),
   forbidden: (path: FieldPath | string, detail: string) => make('FieldValueForbidden', path, '', detail),
   tooLong: (path: FieldPath | string, value: unknown, maxLength: number) =>
     make('FieldValueTooLong', path, value, maxLength >= 0 ? `may not be more than ${maxLength} bytes` : 'value is too long'),
   tooMany: (path: FieldPath | string, actual: number, max: number) =>
-    make('FieldValueTooMany', path, actual, max >= 0 ? `must have at most ${max} items` : 'has too many items'),
+    make('FieldValueTooMany', path, actual >= 0 ? actual : omitValue, max >= 0 ? `must have at most ${max} items` : 'has too many items'),
   internal: (path: FieldPath | string, err: Error) => make('InternalError', path, undefined, err.message),
 };
 
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return goQuote(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   return JSON.stringify(value);
 }

@@ -12,6 +12,13 @@ export interface Codec {
   decode(data: Uint8Array): KubeObject;
 }
 
+/** How Go's encoding/json names a JSON value's type in an UnmarshalTypeError. */
+function goJsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'boolean') return 'bool';
+  return typeof value;
+}
+
 /** Decodes a JSON object; anything that is not one JSON object is a 400. */
 export function decodeJsonObject(data: Uint8Array | string): KubeObject {
   let text: string;
@@ -27,7 +34,7 @@ export function decodeJsonObject(data: Uint8Array | string): KubeObject {
     throw newBadRequest(`couldn't get version/kind; json parse error: ${(err as Error).message}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw newBadRequest(`couldn't get version/kind; json parse error: json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
+    throw newBadRequest(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
   }
   return value as KubeObject;
 }

@@ -1,5 +1,6 @@
 // Behaviour of k8s.io/apimachinery/pkg/labels/selector.go (v1.33): label selectors.
-import { newBadRequest } from './errors.ts';
+import { newBadRequest, quote } from './errors.ts';
+import { isQualifiedName } from './validation.ts';
 
 export type LabelOperator = 'in' | 'notin' | '=' | '==' | '!=' | 'exists' | '!' | 'gt' | 'lt';
 
@@ -100,6 +101,9 @@ function bad(selector: string, why: string): never {
 
 function checkKey(selector: string, key: string): string {
   if (key === '' || !keyChars.test(key)) bad(selector, `invalid label key ${JSON.stringify(key)}`);
+  const errs = isQualifiedName(key);
+  // Upstream validates the key against a nil field path, which prints as `<nil>`.
+  if (errs.length > 0) bad(selector, `<nil>: Invalid value: ${quote(key)}: ${errs.join('; ')}`);
   return key;
 }
 
@@ -119,7 +123,7 @@ export function parseLabelSelector(selector: string): LabelSelector {
     let m: RegExpMatchArray | null;
     if ((m = part.match(/^(\S+)\s+(in|notin)\s*\(([^)]*)\)$/))) {
       const values = m[3]!.split(',').map((v) => checkValue(selector, v.trim()));
-      reqs.push({ key: checkKey(selector, m[1]!), operator: m[2] as 'in' | 'notin', values: values.sort() });
+      reqs.push({ key: checkKey(selector, m[1]!), operator: m[2] as 'in' | 'notin', values: [...new Set(values)].sort() });
     } else if ((m = part.match(/^!\s*([^=!<>\s]+)$/))) {
       reqs.push({ key: checkKey(selector, m[1]!), operator: '!', values: [] });
     } else if ((m = part.match(/^([^=!<>\s]+)\s*(==|=|!=|>|<)\s*(\S*)$/))) {

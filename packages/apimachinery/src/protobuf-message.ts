@@ -103,7 +103,8 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
         else entry.skip(t.wire);
       }
       const obj = (out[f.name] ??= {}) as Record<string, unknown>;
-      obj[key] = val;
+      // defineProperty, not assignment: a key such as `__proto__` (a valid ConfigMap key) stays a key.
+      Object.defineProperty(obj, key, { value: val, enumerable: true, writable: true, configurable: true });
       continue;
     }
     if (typeof f.type === 'string') {

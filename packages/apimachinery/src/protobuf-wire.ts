@@ -18,6 +18,9 @@ export class ProtoDecodeError extends Error {
   }
 }
 
+// ignoreBOM keeps a leading U+FEFF: a string field's bytes are its value, as in Go.
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** Reads one message's bytes field by field. */
 export class ProtoReader {
   pos = 0;
@@ -61,7 +64,7 @@ export class ProtoReader {
   }
 
   string(): string {
-    return new TextDecoder('utf-8').decode(this.bytes());
+    return utf8Decoder.decode(this.bytes());
   }
 
   skip(wire: WireType): void {

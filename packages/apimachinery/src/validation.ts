@@ -45,6 +45,35 @@ export function isDNS1123Subdomain(value: string): string[] {
   return errs;
 }
 
+const qualifiedNameFmt = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const qualifiedNameErrMsg = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const qualifiedNameMaxLength = 63;
+const qualifiedNameRe = new RegExp(`^${qualifiedNameFmt}$`);
+
+/**
+ * Problems with `value` as a qualified name (`[prefix/]name`, a label key, an annotation key, a
+ * finalizer); empty when valid.
+ */
+export function isQualifiedName(value: string): string[] {
+  const errs: string[] = [];
+  const parts = value.split('/');
+  if (parts.length > 2) {
+    return [
+      `a qualified name ${regexError(qualifiedNameErrMsg, qualifiedNameFmt, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
+  }
+  const name = parts.length === 2 ? parts[1]! : parts[0]!;
+  if (parts.length === 2) {
+    const prefix = parts[0]!;
+    if (prefix === '') errs.push('prefix part must be non-empty');
+    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+  }
+  if (name === '') errs.push('name part must be non-empty');
+  else if (name.length > qualifiedNameMaxLength) errs.push(`name part ${maxLenError(qualifiedNameMaxLength)}`);
+  if (!qualifiedNameRe.test(name)) errs.push(`name part ${regexError(qualifiedNameErrMsg, qualifiedNameFmt, 'MyName', 'my.name', '123-abc')}`);
+  return errs;
+}
+
 /** Validates a name; `prefix` is true when validating a generateName (a trailing '-' is allowed). */
 export type NameValidator = (name: string, prefix: boolean) => string[];
 

@@ -1,4 +1,5 @@
 // Behaviour of k8s.io/apiserver/pkg/storage/errors.go (v1.33): storage errors are codes, not types.
+import { isStatusError } from '@kapi/apimachinery';
 
 /** What went wrong in storage. The registry turns these into API Status errors. */
 export type StorageErrorCode =
@@ -84,4 +85,12 @@ export const isTimeout = codeIs('Timeout');
 export const isCorruptObj = codeIs('CorruptObj');
 export const isInvalidArgument = codeIs('InvalidArgument');
 export const isCompacted = codeIs('Compacted');
-export const isTooLargeResourceVersion = codeIs('TooLargeResourceVersion');
+/**
+ * True for a resourceVersion newer than the store: the 504 the Store answers with (see
+ * tooLargeResourceVersion, kube's storage.IsTooLargeResourceVersion), or a StorageError of that code.
+ */
+export function isTooLargeResourceVersion(err: unknown): boolean {
+  if (codeIs('TooLargeResourceVersion')(err)) return true;
+  if (!isStatusError(err) || err.status.reason !== 'Timeout') return false;
+  return (err.status.details?.causes ?? []).some((c) => c.reason === 'ResourceVersionTooLarge');
+}

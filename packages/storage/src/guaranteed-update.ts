@@ -43,16 +43,25 @@ export async function guaranteedUpdate(ctx: StoreContext, key: string, opts: Gua
       throw newStorageError('KeyNotFound', key, 0);
     }
     const current = state.obj ?? {};
-    let next: KubeObject;
-    try {
-      if (state.obj !== undefined) checkPreconditions(key, opts.preconditions, current);
-      next = await opts.tryUpdate(deepCopy(current), { resourceVersion: state.rev });
-    } catch (err) {
-      if (!isCurrent) {
+    if (state.obj !== undefined) {
+      try {
+        checkPreconditions(key, opts.preconditions, current);
+      } catch (err) {
+        if (isCurrent) throw err;
         await refresh();
         continue;
       }
-      throw err;
+    }
+    let next: KubeObject;
+    try {
+      next = await opts.tryUpdate(deepCopy(current), { resourceVersion: state.rev });
+    } catch (err) {
+      if (isCurrent) throw err;
+      // Retry only when the cached object was in fact stale; otherwise its error stands.
+      const cachedRev = state.rev;
+      await refresh();
+      if (state.rev === cachedRev) throw err;
+      continue;
     }
 
     const toStore = deepCopy(next);
@@ -104,12 +113,13 @@ export async function conditionalDelete(ctx: StoreContext, key: string, opts: De
       checkPreconditions(key, opts.preconditions, state.obj);
       await opts.validateDeletion?.(deepCopy(state.obj));
     } catch (err) {
-      if (!isCurrent) {
-        state = await readState(ctx, key);
-        isCurrent = true;
-        continue;
-      }
-      throw err;
+      if (isCurrent) throw err;
+      // Retry only when the cached object was in fact stale; otherwise its error stands.
+      const cachedRev = state.rev;
+      state = await readState(ctx, key);
+      isCurrent = true;
+      if (state.rev === cachedRev) throw err;
+      continue;
     }
     const res = await ctx.kv.delete(key, state.rev);
     if (!res.succeeded) {

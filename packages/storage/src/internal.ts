@@ -14,12 +14,10 @@ export interface StoreContext {
 
 /**
  * Joins the path prefix and a key, rejecting keys that could escape it (kube's prepareKey):
- * `..` segments and empty keys are invalid.
+ * `.` and `..` segments and empty keys are invalid, for recursive reads too.
  */
-export function prepareKey(ctx: StoreContext, key: string, recursive = false): string {
-  if (key === '' || key === '/') {
-    if (!recursive) throw newStorageError('InvalidArgument', key, 0, 'empty key');
-  }
+export function prepareKey(ctx: StoreContext, key: string): string {
+  if (key === '' || key === '/') throw newStorageError('InvalidArgument', key, 0, 'empty key');
   for (const seg of key.split('/')) {
     if (seg === '..' || seg === '.') throw newStorageError('InvalidArgument', key, 0, `invalid key: ${key}`);
   }

@@ -1,7 +1,7 @@
 // Behaviour of k8s.io/apiserver/pkg/storage/etcd3/store.go GetList and storage.ValidateListOptions (v1.33).
 import { newBadRequest, newResourceExpired, type KubeList, type KubeObject } from '@kapi/apimachinery';
 import type { ListOptions } from './interfaces.ts';
-import { isKvCompactedError, prefixRangeEnd } from './kv.ts';
+import { isKvCompactedError, prefixRangeEnd, type KvRangeResult } from './kv.ts';
 import { decodeContinue, encodeContinue } from './continue.ts';
 import { everything, predicateMatches, selectsEverything } from './predicate.ts';
 import { decodeAt, prepareKey, type StoreContext } from './internal.ts';
@@ -16,10 +16,27 @@ const inconsistentContinue =
 /** Most keys read in one KV round trip while filtering a page. */
 const maxPageFetch = 10_000;
 
+/**
+ * One KV range. A read at a revision the store has not reached yet is a TooLargeResourceVersion
+ * (kube maps etcd's ErrFutureRev the same way); the KV port does not name that error, so the
+ * current revision decides.
+ */
+async function rangeAt(ctx: StoreContext, key: string, end: string | undefined, revision: number, limit: number): Promise<KvRangeResult> {
+  try {
+    return await ctx.kv.range(key, { ...(end !== undefined ? { end } : {}), revision, limit });
+  } catch (err) {
+    if (revision > 0 && !isKvCompactedError(err)) {
+      const current = await ctx.kv.currentRevision().catch(() => Number.MAX_SAFE_INTEGER);
+      if (revision > current) throw tooLargeResourceVersion(revision, current);
+    }
+    throw err;
+  }
+}
+
 export async function getList(ctx: StoreContext, key: string, opts: ListOptions): Promise<KubeList> {
   const pred = opts.predicate ?? everything();
   const recursive = opts.recursive ?? false;
-  let keyPrefix = prepareKey(ctx, key, recursive);
+  let keyPrefix = prepareKey(ctx, key);
   if (recursive && !keyPrefix.endsWith('/')) keyPrefix += '/';
   const rangeEnd = recursive ? prefixRangeEnd(keyPrefix) : undefined;
   const limit = recursive && pred.limit && pred.limit > 0 ? pred.limit : 0;
@@ -39,7 +56,10 @@ export async function getList(ctx: StoreContext, key: string, opts: ListOptions)
   } else if (match === 'Exact') {
     if (fromRV === 0) throw newBadRequest('resourceVersionMatch "Exact" is forbidden for resourceVersion "0"');
     withRev = fromRV;
-  } else if (match !== '' && match !== 'NotOlderThan') {
+  } else if (match === '') {
+    // The legacy case: a paged list with a resourceVersion is served at exactly that revision.
+    if (limit > 0 && fromRV > 0) withRev = fromRV;
+  } else if (match !== 'NotOlderThan') {
     throw newBadRequest(`unknown ResourceVersionMatch value: ${match}`);
   }
 
@@ -53,10 +73,11 @@ export async function getList(ctx: StoreContext, key: string, opts: ListOptions)
 
   try {
     for (;;) {
-      const res = await ctx.kv.range(fromKey, { ...(rangeEnd !== undefined ? { end: rangeEnd } : {}), revision: withRev, limit: fetchLimit });
+      const res = await rangeAt(ctx, fromKey, rangeEnd, withRev, fetchLimit);
       if (revision === 0) {
-        revision = res.revision;
-        if (withRev === 0 && fromRV > revision && match !== 'Exact') throw tooLargeResourceVersion(fromRV, revision);
+        if (withRev === 0 && fromRV > res.revision) throw tooLargeResourceVersion(fromRV, res.revision);
+        // A list read at a revision reports that revision; otherwise the store's current one.
+        revision = withRev > 0 ? withRev : res.revision;
       }
       if (firstCount < 0) firstCount = res.count;
       // Later pages of the same list are read at the same revision.

@@ -45,7 +45,8 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
       return decodeAt(ctx, k, data, res.revision);
     },
 
-    delete(key, opts) {
+    // Async, so that a bad key rejects the promise instead of throwing at the call.
+    async delete(key, opts) {
       return conditionalDelete(ctx, prepareKey(ctx, key), opts ?? {});
     },
 
@@ -70,12 +71,12 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
       return getList(ctx, key, opts);
     },
 
-    guaranteedUpdate(key, opts) {
+    async guaranteedUpdate(key, opts) {
       return guaranteedUpdate(ctx, prepareKey(ctx, key), opts);
     },
 
     async count(key) {
-      let prefix = prepareKey(ctx, key, true);
+      let prefix = prepareKey(ctx, key);
       if (!prefix.endsWith('/')) prefix += '/';
       const res = await kv.range(prefix, { end: prefixRangeEnd(prefix), countOnly: true });
       return res.count;

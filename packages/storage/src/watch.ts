@@ -39,7 +39,7 @@ export function transformKvEvent(ctx: StoreContext, pred: SelectionPredicate, ev
 export async function watch(ctx: StoreContext, key: string, opts: ListOptions): Promise<Watcher> {
   const pred = opts.predicate ?? everything();
   const recursive = opts.recursive ?? false;
-  let watchKey = prepareKey(ctx, key, recursive);
+  let watchKey = prepareKey(ctx, key);
   if (recursive && !watchKey.endsWith('/')) watchKey += '/';
   const rv = ctx.versioner.parseResourceVersion(opts.resourceVersion ?? '');
 
