@@ -6,12 +6,16 @@ import {
   decodeMessage,
   newBadRequest,
   protobufContentType,
+  pruneUnknownFields,
+  unknownFields,
+  unknownFieldsMessage,
   newUnsupportedMediaType,
   type KubeObject,
 } from '@kapi/apimachinery';
 import { apiVersionOf, type ResourceEntry } from '@kapi/registry';
 import type { z } from 'zod';
 import { bareContentType } from './media.ts';
+import type { FieldValidation } from './query.ts';
 
 /** Media types accepted as bodies of create and update. */
 export const bodyMediaTypes = ['application/json', protobufContentType];
@@ -27,12 +31,33 @@ function typeErrorMessage(kind: string, version: string, issue: z.core.$ZodIssue
  * Decodes the body of a create or update for `entry`: absent apiVersion/kind are taken from the
  * URL, a different one is a 400, and values of the wrong type are a 400.
  */
-export function decodeObject(entry: ResourceEntry, contentType: string | undefined, body: Buffer, schema: z.ZodType): KubeObject {
+export function decodeObject(
+  entry: ResourceEntry,
+  contentType: string | undefined,
+  body: Buffer,
+  schema: z.ZodType,
+  fieldValidation: FieldValidation,
+  warnings: string[],
+): KubeObject {
   const type = bareContentType(contentType) || 'application/json';
   if (type === protobufContentType) return checkDecoded(entry, decodeProtobuf(entry, body), schema);
   if (type !== 'application/json') throw newUnsupportedMediaType(type, bodyMediaTypes);
   const obj = decodeJsonObject(body);
-  return checkDecoded(entry, obj, schema);
+  return checkDecoded(entry, obj, schema, fieldValidation, warnings);
+}
+
+/**
+ * Unknown fields are dropped, as decoding into kube's types does; `Strict` rejects them with a 400,
+ * `Warn` (the default) reports each as a warning, `Ignore` says nothing.
+ */
+function applyFieldValidation(entry: ResourceEntry, obj: KubeObject, schema: z.ZodType, mode: FieldValidation, warnings: string[]): void {
+  const unknown = mode === 'Strict' ? unknownFields(schema, obj) : pruneUnknownFields(schema, obj);
+  if (unknown.length === 0) return;
+  if (mode === 'Strict') {
+    const { kind, version } = entry.info;
+    throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: strict decoding error: ${unknownFieldsMessage(unknown)}`);
+  }
+  if (mode === 'Warn') for (const path of unknown) warnings.push(unknownFieldsMessage([path]));
 }
 
 /** A protobuf body: the envelope's TypeMeta is the object's apiVersion and kind; raw is the kind's message. */
@@ -55,7 +80,13 @@ function decodeProtobuf(entry: ResourceEntry, body: Buffer): KubeObject {
 }
 
 /** Defaults and checks TypeMeta against the URL, then checks value types against the schema. */
-export function checkDecoded(entry: ResourceEntry, obj: KubeObject, schema: z.ZodType): KubeObject {
+export function checkDecoded(
+  entry: ResourceEntry,
+  obj: KubeObject,
+  schema: z.ZodType,
+  fieldValidation: FieldValidation = 'Ignore',
+  warnings: string[] = [],
+): KubeObject {
   const want = apiVersionOf(entry.info);
   if (obj.apiVersion === undefined || obj.apiVersion === '') obj.apiVersion = want;
   if (obj.kind === undefined || obj.kind === '') obj.kind = entry.info.kind;
@@ -70,5 +101,6 @@ export function checkDecoded(entry: ResourceEntry, obj: KubeObject, schema: z.Zo
     const issue = parsed.error.issues[0]!;
     throw newBadRequest(typeErrorMessage(entry.info.kind, entry.info.version, issue));
   }
+  applyFieldValidation(entry, obj, schema, fieldValidation, warnings);
   return obj;
 }

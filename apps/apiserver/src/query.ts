@@ -98,7 +98,8 @@ export interface WriteOptions {
 
 /** The options of create, update and patch from the query. */
 export function parseWriteOptions(q: URLSearchParams, kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): WriteOptions {
-  const opts: WriteOptions = { dryRun: parseDryRun(q.getAll('dryRun'), kind), fieldValidation: 'Strict' };
+  // Warn is kube's default since 1.23.
+  const opts: WriteOptions = { dryRun: parseDryRun(q.getAll('dryRun'), kind), fieldValidation: 'Warn' };
   const fm = q.get('fieldManager');
   if (fm !== null && fm !== '') {
     if (fm.length > 128) invalidOptions(kind, [fieldErrors.tooLong(FieldPath.of('fieldManager'), fm, 128)]);

@@ -147,6 +147,25 @@ describe('configmaps over HTTP', () => {
     expect((await call('GET', `${cmPath}/typed`)).status).toBe(404);
   });
 
+  it('handles unknown fields by fieldValidation: Strict rejects, Warn (default) warns, both drop them', async () => {
+    const strict = await call('POST', `${cmPath}?fieldValidation=Strict`, { metadata: { name: 'fv', nmae: 'x' }, dta: {} });
+    expect(strict.status).toBe(400);
+    expect(strict.json.message).toBe(
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "metadata.nmae", unknown field "dta"',
+    );
+    const warn = await call('POST', cmPath, { metadata: { name: 'fv', nmae: 'x' }, dta: {} });
+    expect(warn.status).toBe(201);
+    expect(warn.headers.get('warning')).toBe('299 - "unknown field \\"metadata.nmae\\"", 299 - "unknown field \\"dta\\""');
+    expect(warn.json.dta).toBeUndefined();
+    expect(warn.json.metadata.nmae).toBeUndefined();
+    const ignore = await call('PUT', `${cmPath}/fv?fieldValidation=Ignore`, { metadata: { name: 'fv' }, extra: 1 });
+    expect(ignore.status).toBe(200);
+    expect(ignore.headers.get('warning')).toBeNull();
+    expect(ignore.json.extra).toBeUndefined();
+    const bad = await call('POST', `${cmPath}?fieldValidation=strict`, { metadata: { name: 'fv2' } });
+    expect(bad.status).toBe(422);
+  });
+
   it('answers invalid names with 422 Invalid and field causes', async () => {
     const r = await call('POST', cmPath, { metadata: { name: 'Bad_Name' } });
     expect(r.status).toBe(422);

@@ -20,3 +20,4 @@ export * from './table.ts';
 export * from './protobuf-wire.ts';
 export * from './protobuf-message.ts';
 export * from './protobuf.ts';
+export * from './strict.ts';

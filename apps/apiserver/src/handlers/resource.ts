@@ -36,9 +36,15 @@ function contextOf(r: ResourceRequest): RequestContext {
   return r.entry.info.namespaced ? { namespace: r.info.namespace } : {};
 }
 
-function respond(r: ResourceRequest, code: number, obj: unknown): void {
+function respond(r: ResourceRequest, code: number, obj: unknown, warnings: readonly string[] = []): void {
   const output = negotiateOutput(r.req.headers.accept, r.query, false);
+  if (warnings.length > 0) r.res.setHeader('Warning', warnings.map(warningHeader));
   writeJson(r.res, code, obj, output.contentType);
+}
+
+/** RFC 7234 warning as kube sends it: `299 - "text"`. */
+function warningHeader(text: string): string {
+  return `299 - ${JSON.stringify(text)}`;
 }
 
 export async function serveResource(r: ResourceRequest): Promise<void> {
@@ -102,25 +108,27 @@ async function serveList(r: ResourceRequest): Promise<void> {
 async function serveCreate(r: ResourceRequest): Promise<void> {
   const opts = parseWriteOptions(r.query, 'CreateOptions');
   const body = await readBody(r.req);
-  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, r.entry.definition.schema);
+  const warnings: string[] = [];
+  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, r.entry.definition.schema, opts.fieldValidation, warnings);
   const ctx = contextOf(r);
   if (r.entry.info.namespaced) await admitNamespaceLifecycle(r.registry, r.info.namespace, obj);
   const created = await r.entry.store.create(ctx, obj, {
     dryRun: opts.dryRun,
     ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
   });
-  respond(r, 201, created);
+  respond(r, 201, created, warnings);
 }
 
 async function serveUpdate(r: ResourceRequest): Promise<void> {
   const opts = parseWriteOptions(r.query, 'UpdateOptions');
   const body = await readBody(r.req);
-  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, r.entry.definition.schema);
+  const warnings: string[] = [];
+  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, r.entry.definition.schema, opts.fieldValidation, warnings);
   const result = await r.entry.store.update(contextOf(r), r.info.name, () => obj, {
     dryRun: opts.dryRun,
     ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
   });
-  respond(r, result.created ? 201 : 200, result.object);
+  respond(r, result.created ? 201 : 200, result.object, warnings);
 }
 
 async function servePatch(r: ResourceRequest): Promise<void> {
@@ -129,6 +137,7 @@ async function servePatch(r: ResourceRequest): Promise<void> {
   if (!patchMediaTypes.includes(type)) throw newUnsupportedMediaType(type, patchMediaTypes);
   const body = await readBody(r.req);
   const patch = decodeJsonObject(body);
+  let warnings: string[] = [];
   const result = await r.entry.store.update(
     contextOf(r),
     r.info.name,
@@ -138,11 +147,13 @@ async function servePatch(r: ResourceRequest): Promise<void> {
       if (typeof patched !== 'object' || patched === null || Array.isArray(patched)) {
         throw newBadRequest('the result of the patch is not an object');
       }
-      return checkDecoded(r.entry, patched as KubeObject, r.entry.definition.schema);
+      // The update may run again after a conflict: keep only the last attempt's warnings.
+      warnings = [];
+      return checkDecoded(r.entry, patched as KubeObject, r.entry.definition.schema, opts.fieldValidation, warnings);
     },
     { dryRun: opts.dryRun, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
   );
-  respond(r, 200, result.object);
+  respond(r, 200, result.object, warnings);
 }
 
 async function readDeleteBody(r: ResourceRequest): Promise<Record<string, unknown> | undefined> {
