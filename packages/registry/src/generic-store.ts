@@ -44,8 +44,8 @@ export interface DeleteResult {
   deleted: boolean;
 }
 
-/** The verbs the generic store serves, for discovery. */
-export const genericVerbs = ['create', 'delete', 'get', 'list', 'update', 'watch'] as const;
+/** The verbs served for a generic store's resource, for discovery (patch is get + update; deletecollection is list + delete). */
+export const genericVerbs = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] as const;
 
 /** A resource's storage with kube's REST semantics. Errors are Status errors. */
 export interface GenericStore {

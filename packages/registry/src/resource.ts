@@ -28,8 +28,8 @@ export function resourceInfoOf(def: KindDefinition, keyPrefix?: string): Resourc
     shortNames: def.shortNames,
     categories: def.categories,
     namespaced: def.namespaced,
-    // Built-in kinds live under their plural alone, as in kube-apiserver's etcd layout.
-    keyPrefix: keyPrefix ?? (def.group === '' ? `/${def.resource}` : `/${def.resource}`),
+    // Built-in kinds live under their plural alone (`/registry/deployments/...`), as in kube-apiserver's etcd layout.
+    keyPrefix: keyPrefix ?? `/${def.resource}`,
   };
 }
 
