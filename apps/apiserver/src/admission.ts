@@ -3,23 +3,19 @@
 import { failureStatus, newStatusError, type KubeObject } from '@kapi/apimachinery';
 import type { Registry } from '@kapi/registry';
 
-/** Rejects creating `obj` in `namespace` when the namespace is missing (404) or terminating (403). */
-export async function admitNamespaceLifecycle(registry: Registry, namespace: string, obj: KubeObject): Promise<void> {
+/** Rejects creating `obj` (of `resource`) in `namespace` when the namespace is missing (404) or terminating (403). */
+export async function admitNamespaceLifecycle(registry: Registry, resource: string, namespace: string, obj: KubeObject): Promise<void> {
   const namespaces = registry.lookup('', 'v1', 'namespaces');
   if (!namespaces || namespace === '') return;
   const ns = (await namespaces.store.get({}, namespace)) as KubeObject & { status?: { phase?: string } };
   if (ns.metadata?.deletionTimestamp || ns.status?.phase === 'Terminating') {
     const name = obj.metadata?.name || obj.metadata?.generateName || 'Unknown';
     throw newStatusError(
-      failureStatus(403, 'Forbidden', `${kindResource(obj)} ${JSON.stringify(name)} is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`, {
+      failureStatus(403, 'Forbidden', `${resource} ${JSON.stringify(name)} is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`, {
         name,
-        kind: kindResource(obj),
+        kind: resource,
         causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
       }),
     );
   }
-}
-
-function kindResource(obj: KubeObject): string {
-  return `${String(obj.kind ?? '').toLowerCase()}s`;
 }

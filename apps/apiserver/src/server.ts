@@ -77,7 +77,7 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
   };
 }
 
-/** An HTTP server around the API handler; connections are tracked so close() ends watches at once. */
+/** An HTTP server around the API handler. To stop it with watches open, call close() and closeAllConnections(). */
 export function createApiServer(options: ApiHandlerOptions): Server {
   const server = createServer({ keepAliveTimeout: 65_000 }, createApiHandler(options));
   return server;

@@ -111,7 +111,7 @@ async function serveCreate(r: ResourceRequest): Promise<void> {
   const warnings: string[] = [];
   const obj = decodeObject(r.entry, r.req.headers['content-type'], body, r.entry.definition.schema, opts.fieldValidation, warnings);
   const ctx = contextOf(r);
-  if (r.entry.info.namespaced) await admitNamespaceLifecycle(r.registry, r.info.namespace, obj);
+  if (r.entry.info.namespaced) await admitNamespaceLifecycle(r.registry, r.entry.info.resource, r.info.namespace, obj);
   const created = await r.entry.store.create(ctx, obj, {
     dryRun: opts.dryRun,
     ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
