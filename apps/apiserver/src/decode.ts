@@ -7,8 +7,8 @@ import {
   newBadRequest,
   protobufContentType,
   pruneUnknownFields,
+  strictDecodingErrors,
   unknownFields,
-  unknownFieldsMessage,
   newUnsupportedMediaType,
   type KubeObject,
 } from '@kapi/apimachinery';
@@ -16,6 +16,13 @@ import { apiVersionOf, type ResourceEntry } from '@kapi/registry';
 import type { z } from 'zod';
 import { bareContentType } from './media.ts';
 import type { FieldValidation } from './query.ts';
+
+/** The duplicate fields of a JSON body and the body they were found in, for the strict checks. */
+export interface JsonDuplicates {
+  readonly body: Uint8Array;
+  readonly paths: string[];
+  readonly offsets: number[];
+}
 
 /** Media types accepted as bodies of create and update. */
 export const bodyMediaTypes = ['application/json', protobufContentType];
@@ -42,22 +49,34 @@ export function decodeObject(
   const type = bareContentType(contentType) || 'application/json';
   if (type === protobufContentType) return checkDecoded(entry, decodeProtobuf(entry, body), schema);
   if (type !== 'application/json') throw newUnsupportedMediaType(type, bodyMediaTypes);
-  const obj = decodeJsonObject(body);
-  return checkDecoded(entry, obj, schema, fieldValidation, warnings);
+  if (fieldValidation === 'Ignore') return checkDecoded(entry, decodeJsonObject(body), schema, fieldValidation, warnings);
+  let duplicates: JsonDuplicates | undefined;
+  const obj = decodeJsonObject(body, { onDuplicates: (paths, offsets) => (duplicates = { body, paths, offsets }) });
+  return checkDecoded(entry, obj, schema, fieldValidation, warnings, duplicates);
 }
 
 /**
- * Unknown fields are dropped, as decoding into kube's types does; `Strict` rejects them with a 400,
- * `Warn` (the default) reports each as a warning, `Ignore` says nothing.
+ * Unknown fields are dropped, as decoding into kube's types does, and repeated fields keep their
+ * last value. `Strict` rejects both with one 400 that lists them in document order, `Warn` (the
+ * default) reports each as a warning, `Ignore` says nothing.
  */
-function applyFieldValidation(entry: ResourceEntry, obj: KubeObject, schema: z.ZodType, mode: FieldValidation, warnings: string[]): void {
+function applyFieldValidation(
+  entry: ResourceEntry,
+  obj: KubeObject,
+  schema: z.ZodType,
+  mode: FieldValidation,
+  warnings: string[],
+  duplicates: JsonDuplicates | undefined,
+): void {
   const unknown = mode === 'Strict' ? unknownFields(schema, obj) : pruneUnknownFields(schema, obj);
-  if (unknown.length === 0) return;
+  if (mode === 'Ignore' || (unknown.length === 0 && (duplicates?.paths.length ?? 0) === 0)) return;
+  const errs = strictDecodingErrors(duplicates?.body ?? '', unknown, duplicates?.paths ?? [], duplicates?.offsets ?? []);
+  if (errs.length === 0) return;
   if (mode === 'Strict') {
     const { kind, version } = entry.info;
-    throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: strict decoding error: ${unknownFieldsMessage(unknown)}`);
+    throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: strict decoding error: ${errs.join(', ')}`);
   }
-  if (mode === 'Warn') for (const path of unknown) warnings.push(unknownFieldsMessage([path]));
+  warnings.push(...errs);
 }
 
 /** A protobuf body: the envelope's TypeMeta is the object's apiVersion and kind; raw is the kind's message. */
@@ -79,13 +98,17 @@ function decodeProtobuf(entry: ResourceEntry, body: Buffer): KubeObject {
   return obj;
 }
 
-/** Defaults and checks TypeMeta against the URL, then checks value types against the schema. */
+/**
+ * Defaults and checks TypeMeta against the URL, then checks value types against the schema, then
+ * applies `fieldValidation` to unknown fields and to the `duplicates` of a JSON body.
+ */
 export function checkDecoded(
   entry: ResourceEntry,
   obj: KubeObject,
   schema: z.ZodType,
   fieldValidation: FieldValidation = 'Ignore',
   warnings: string[] = [],
+  duplicates?: JsonDuplicates,
 ): KubeObject {
   const want = apiVersionOf(entry.info);
   if (obj.apiVersion === undefined || obj.apiVersion === '') obj.apiVersion = want;
@@ -101,6 +124,6 @@ export function checkDecoded(
     const issue = parsed.error.issues[0]!;
     throw newBadRequest(typeErrorMessage(entry.info.kind, entry.info.version, issue));
   }
-  applyFieldValidation(entry, obj, schema, fieldValidation, warnings);
+  applyFieldValidation(entry, obj, schema, fieldValidation, warnings, duplicates);
   return obj;
 }

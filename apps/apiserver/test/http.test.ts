@@ -323,6 +323,23 @@ describe('configmaps over HTTP', () => {
   });
 });
 
+describe('secrets', () => {
+  it('merges write-only stringData into data, defaults the type, and keeps the type immutable', async () => {
+    const path = '/api/v1/namespaces/default/secrets';
+    const r = await call('POST', path, { metadata: { name: 's1' }, data: { a: Buffer.from('x').toString('base64') }, stringData: { a: 'y', b: 'z' } });
+    expect(r.status).toBe(201);
+    expect(r.json.type).toBe('Opaque');
+    expect(r.json.stringData).toBeUndefined();
+    expect(r.json.data).toEqual({ a: Buffer.from('y').toString('base64'), b: Buffer.from('z').toString('base64') });
+    const retype = await call('PUT', `${path}/s1`, { ...r.json, type: 'kubernetes.io/tls' });
+    expect(retype.status).toBe(422);
+    expect(retype.json.details.causes).toContainEqual({ reason: 'FieldValueInvalid', message: 'Invalid value: "kubernetes.io/tls": field is immutable', field: 'type' });
+    const tls = await call('POST', path, { metadata: { name: 't1' }, type: 'kubernetes.io/tls', data: {} });
+    expect(tls.status).toBe(422);
+    expect(tls.json.details.causes.map((c: any) => c.field)).toEqual(['data[tls.crt]', 'data[tls.key]']);
+  });
+});
+
 describe('namespaces', () => {
   it('creates with phase Active, the kubernetes finalizer and the name label', async () => {
     const raw = encodeMessage(namespaceKind.proto, { metadata: { name: 'team-a' }, spec: {}, status: {} });
@@ -431,5 +448,43 @@ describe('watch', () => {
     expect(r.status).toBe(200);
     expect(r.text).toBe('');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+});
+
+describe('strict JSON decoding: duplicate fields and nesting depth', () => {
+  const dupBody = (name: string) => `{"metadata":{"name":"${name}"},"data":{"a":"1"},"data":{"b":"2"}}`;
+
+  it('rejects a duplicate field under fieldValidation=Strict with kube’s message', async () => {
+    const r = await call('POST', `${cmPath}?fieldValidation=Strict`, dupBody('dup-strict'));
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ kind: 'Status', reason: 'BadRequest', code: 400 });
+    expect(r.json.message).toBe('ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: duplicate field "data"');
+    expect((await call('GET', `${cmPath}/dup-strict`)).status).toBe(404);
+  });
+
+  it('lists duplicate and unknown fields together in document order', async () => {
+    const body = '{"metadata":{"name":"dup-mixed","nmae":"x"},"data":{"a":"1","a":"2"},"dta":1,"data":{}}';
+    const r = await call('POST', `${cmPath}?fieldValidation=Strict`, body);
+    expect(r.status).toBe(400);
+    expect(r.json.message).toBe(
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "metadata.nmae", duplicate field "data.a", unknown field "dta", duplicate field "data"',
+    );
+  });
+
+  it('warns about each duplicate field under Warn and creates the object; Ignore says nothing', async () => {
+    const warn = await call('POST', `${cmPath}?fieldValidation=Warn`, dupBody('dup-warn'));
+    expect(warn.status).toBe(201);
+    expect(warn.headers.get('warning')).toBe('299 - "duplicate field \\"data\\""');
+    expect(warn.json.metadata.name).toBe('dup-warn');
+    const ignore = await call('POST', `${cmPath}?fieldValidation=Ignore`, dupBody('dup-ignore'));
+    expect(ignore.status).toBe(201);
+    expect(ignore.headers.get('warning')).toBeNull();
+  });
+
+  it('rejects a body nested 20,000 deep with 400', async () => {
+    const r = await call('POST', cmPath, `{"metadata":{"name":"deep"},"data":${'{"a":'.repeat(20000)}1${'}'.repeat(20000)}}`);
+    expect(r.status).toBe(400);
+    expect(r.json.reason).toBe('BadRequest');
+    expect(r.json.message).toBe("couldn't get version/kind; json parse error: invalid character '{' exceeded max depth");
   });
 });

@@ -70,6 +70,13 @@ function userSession(label: string, serveArgs: () => string[]) {
       }
     });
 
+    it('creates a secret from literals (protobuf on kubectl ≥ 1.32) and lists it with its type', async () => {
+      expect((await k('create', 'secret', 'generic', 'creds', '--from-literal=password=s3cr3t')).stdout.trim()).toBe('secret/creds created');
+      expect((await k('get', 'secrets')).stdout).toMatch(/^creds\s+Opaque\s+1\s+\d+s$/m);
+      const value = await k('get', 'secret', 'creds', '-o', 'jsonpath={.data.password}');
+      expect(Buffer.from(value.stdout, 'base64').toString()).toBe('s3cr3t');
+    });
+
     it('deletes, and creates and lists namespaces (kubectl ≥ 1.32 sends protobuf here)', async () => {
       expect((await k('delete', 'cm', 'demo')).stdout.trim()).toBe('configmap "demo" deleted');
       expect((await k('get', 'cm', 'demo')).code).not.toBe(0);

@@ -5,11 +5,13 @@
  */
 export { defineKind, gvkOf, type KindDefinition } from './kind.ts';
 export { ConfigMap, configMapKind, maxConfigMapSize } from './core/v1/configmap.ts';
+export { Secret, secretKind, maxSecretSize } from './core/v1/secret.ts';
 export { Namespace, NamespaceCondition, namespaceKind, labelMetadataName, finalizerKubernetes } from './core/v1/namespace.ts';
 
 import { configMapKind } from './core/v1/configmap.ts';
 import { namespaceKind } from './core/v1/namespace.ts';
+import { secretKind } from './core/v1/secret.ts';
 import type { KindDefinition } from './kind.ts';
 
 /** Every built-in kind kapi serves. */
-export const builtinKinds: readonly KindDefinition[] = [namespaceKind as KindDefinition, configMapKind as KindDefinition];
+export const builtinKinds: readonly KindDefinition[] = [namespaceKind as KindDefinition, configMapKind as KindDefinition, secretKind as KindDefinition];

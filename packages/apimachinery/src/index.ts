@@ -21,3 +21,4 @@ export * from './protobuf-wire.ts';
 export * from './protobuf-message.ts';
 export * from './protobuf.ts';
 export * from './strict.ts';
+export * from './json-scan.ts';

@@ -158,12 +158,36 @@ function encodeScalar(w: ProtoWriter, no: number, kind: ScalarKind, v: unknown):
   }
 }
 
-/** Encodes the JSON form of a message. Absent fields are not written. Map keys are sorted, as gogo does. */
+/** The zero value gogo writes for an absent non-pointer field. */
+function zeroOf(f: ProtoField): unknown {
+  if (typeof f.type !== 'string') return {};
+  switch (f.type) {
+    case 'string':
+    case 'bytes':
+    case 'time':
+      return '';
+    case 'bool':
+      return false;
+    case 'fieldsV1':
+      return {};
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Encodes the JSON form of a message byte for byte as Kubernetes' gogo-generated code does: fields
+ * in field-number order; non-pointer scalars and structs always written (empty or zero when
+ * absent); pointers, repeated fields and maps only when present; map keys sorted.
+ */
 export function encodeMessage(m: ProtoMessage, obj: Record<string, unknown>): Uint8Array {
   const w = new ProtoWriter();
   for (const f of fieldsOf(m)) {
-    const v = obj[f.name];
-    if (v === undefined || v === null) continue;
+    let v = obj[f.name];
+    if (v === undefined || v === null) {
+      if (f.pointer || f.repeated || f.map) continue;
+      v = zeroOf(f);
+    }
     const one = (x: unknown) =>
       typeof f.type === 'string' ? encodeScalar(w, f.no, f.type, x) : w.bytes(f.no, encodeMessage(f.type, x as Record<string, unknown>));
     if (f.map) {

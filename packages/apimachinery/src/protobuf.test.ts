@@ -124,14 +124,21 @@ describe('messages', () => {
     expect(decodeMessage(ConfigMapProto, encodeMessage(ConfigMapProto, cm))).toEqual(cm);
   });
 
-  it('writes fields in field-number order and map entries sorted by key', () => {
+  it('writes fields in field-number order, non-pointer fields always, map entries sorted by key', () => {
     const out = encodeMessage(ObjectMetaProto, { labels: { b: '2', a: '1' }, name: 'x' });
     expect([...out]).toEqual([
       ...[0x0a, 0x01, ...ascii('x')],
+      // generateName, namespace, selfLink, uid, resourceVersion: empty; generation 0; creationTimestamp: empty Time
+      ...[0x12, 0x00, 0x1a, 0x00, 0x22, 0x00, 0x2a, 0x00, 0x32, 0x00, 0x38, 0x00, 0x42, 0x00],
       ...[0x5a, 0x06, 0x0a, 0x01, ...ascii('a'), 0x12, 0x01, ...ascii('1')],
       ...[0x5a, 0x06, 0x0a, 0x01, ...ascii('b'), 0x12, 0x01, ...ascii('2')],
     ]);
     expect(encodeMessage(ObjectMetaProto, { name: 'x', labels: { a: '1', b: '2' } })).toEqual(out);
+  });
+
+  it('writes ObjectMeta{Name: "x"} exactly as gogo does', () => {
+    const gogo = bytes(0x0a, 0x01, ...ascii('x'), 0x12, 0x00, 0x1a, 0x00, 0x22, 0x00, 0x2a, 0x00, 0x32, 0x00, 0x38, 0x00, 0x42, 0x00);
+    expect(encodeMessage(ObjectMetaProto, { name: 'x' })).toEqual(gogo);
   });
 
   it('reads what gogo writes for ObjectMeta{Name: "x"}: empty strings, 0 and a zero time are dropped', () => {
@@ -162,12 +169,13 @@ describe('messages', () => {
     const cm = { data: JSON.parse('{"__proto__":"a","constructor":"b"}') as Record<string, string> };
     const back = decodeMessage(ConfigMapProto, encodeMessage(ConfigMapProto, cm)) as { data: Record<string, string> };
     expect(Object.keys(back.data)).toEqual(['__proto__', 'constructor']);
-    expect(JSON.stringify(back)).toBe('{"data":{"__proto__":"a","constructor":"b"}}');
+    expect(JSON.stringify(back)).toBe('{"metadata":{},"data":{"__proto__":"a","constructor":"b"}}');
   });
 
   describe('metav1.Time', () => {
     it('is whole seconds in field 1', () => {
-      expect([...encodeMessage(ObjectMetaProto, { creationTimestamp: '2024-05-01T10:00:00Z' })]).toEqual([0x42, 0x06, 0x08, ...may1Varint]);
+      const empty = [0x0a, 0x00, 0x12, 0x00, 0x1a, 0x00, 0x22, 0x00, 0x2a, 0x00, 0x32, 0x00, 0x38, 0x00];
+      expect([...encodeMessage(ObjectMetaProto, { creationTimestamp: '2024-05-01T10:00:00Z' })]).toEqual([...empty, 0x42, 0x06, 0x08, ...may1Varint]);
     });
 
     it('round-trips seconds, before and after the epoch', () => {

@@ -79,9 +79,9 @@ export const ManagedFieldsEntryProto: ProtoMessage = {
     f('manager', 1, 'string'),
     f('operation', 2, 'string'),
     f('apiVersion', 3, 'string'),
-    f('time', 4, 'time'),
+    f('time', 4, 'time', { pointer: true }),
     f('fieldsType', 6, 'string'),
-    f('fieldsV1', 7, 'fieldsV1'),
+    f('fieldsV1', 7, 'fieldsV1', { pointer: true }),
     f('subresource', 8, 'string'),
   ],
 };

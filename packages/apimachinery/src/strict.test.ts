@@ -27,7 +27,7 @@ describe('unknownFields', () => {
       spec: { items: [{ name: 'n' }, { name: 'm', extra: 1 }], byName: { http: { port: 80, proto: 'tcp' } }, bogus: true },
       status: {},
     };
-    expect(unknownFields(Kind, doc)).toEqual(['metadata.nmae', 'spec.items[1].extra', 'spec.byName[http].proto', 'spec.bogus', 'status']);
+    expect(unknownFields(Kind, doc)).toEqual(['metadata.nmae', 'spec.items[1].extra', 'spec.byName.http.proto', 'spec.bogus', 'status']);
   });
 
   it('keeps the fields of objects that preserve unknown fields, and is case-sensitive', () => {

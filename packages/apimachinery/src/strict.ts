@@ -52,7 +52,8 @@ function walk(schema: z.ZodType, value: unknown, path: string, out: string[], pr
       return;
     case 'record':
       if (typeof value === 'object' && !Array.isArray(value)) {
-        for (const [k, v] of Object.entries(value)) walk(def.valueType!, v, `${path}[${k}]`, out, prune);
+        // Map entries read like fields in kube's paths: `spec.byName.http.proto`.
+        for (const [k, v] of Object.entries(value)) walk(def.valueType!, v, path === '' ? k : `${path}.${k}`, out, prune);
       }
       return;
     default:

@@ -1,11 +1,11 @@
 // The built-in resources kapi serves, assembled over a storage factory.
-import { configMapKind, finalizerKubernetes, labelMetadataName, namespaceKind, type KindDefinition, type Namespace } from '@kapi/api';
+import { configMapKind, finalizerKubernetes, labelMetadataName, namespaceKind, secretKind, type KindDefinition, type Namespace } from '@kapi/api';
 import { metaOf } from '@kapi/apimachinery';
 import { defaultAttrs, type StorageInterface } from '@kapi/storage';
 import { createGenericStore, type GenericStore } from './generic-store.ts';
 import { strategyForKind } from './kind-strategy.ts';
 import { resourceInfoOf, type ResourceInfo } from './resource.ts';
-import { configMapTableConvertor, namespaceTableConvertor, type TableConvertor } from './table-convertor.ts';
+import { configMapTableConvertor, namespaceTableConvertor, secretTableConvertor, type TableConvertor } from './table-convertor.ts';
 import { createNamespaceStore } from './namespace-store.ts';
 
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
@@ -61,6 +61,14 @@ export function createBuiltinRegistry(storageFor: StorageFactory): Registry {
     definition: configMapKind as KindDefinition,
     store: createGenericStore({ info: cmInfo, strategy: strategyForKind(configMapKind) as never, storage: storageFor(cmInfo) }),
     table: configMapTableConvertor,
+  });
+
+  const secretInfo = resourceInfoOf(secretKind);
+  entries.push({
+    info: secretInfo,
+    definition: secretKind as KindDefinition,
+    store: createGenericStore({ info: secretInfo, strategy: strategyForKind(secretKind) as never, storage: storageFor(secretInfo) }),
+    table: secretTableConvertor,
   });
 
   const nsInfo = resourceInfoOf(namespaceKind);

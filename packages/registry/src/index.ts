@@ -18,6 +18,7 @@ export {
   defaultTableConvertor,
   configMapTableConvertor,
   namespaceTableConvertor,
+  secretTableConvertor,
   age,
   type TableConvertor,
 } from './table-convertor.ts';

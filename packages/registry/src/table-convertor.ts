@@ -55,3 +55,27 @@ export const namespaceTableConvertor: TableConvertor = {
   cells: (obj, now) => [obj.metadata?.name ?? '', (obj.status as { phase?: string } | undefined)?.phase ?? '', age(obj, now)],
   emptyRowsAsArray: true,
 };
+
+export const secretTableConvertor: TableConvertor = {
+  columns: [
+    nameColumn,
+    {
+      name: 'Type',
+      type: 'string',
+      format: '',
+      description: 'Used to facilitate programmatic handling of secret data. More info: https://kubernetes.io/docs/concepts/configuration/secret/#secret-types',
+      priority: 0,
+    },
+    {
+      name: 'Data',
+      type: 'string',
+      format: '',
+      description:
+        "Data contains the secret data. Each key must consist of alphanumeric characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string, representing the arbitrary (possibly non-string) data value here. Described in https://tools.ietf.org/html/rfc4648#section-4",
+      priority: 0,
+    },
+    ageColumn,
+  ],
+  cells: (obj, now) => [obj.metadata?.name ?? '', (obj.type as string | undefined) ?? '', Object.keys((obj.data as object | undefined) ?? {}).length, age(obj, now)],
+  emptyRowsAsArray: true,
+};
