@@ -8,6 +8,7 @@ import {
   parseFieldSelector,
   parseLabelSelector,
   type FieldError,
+  type FieldValidation,
   type Preconditions,
 } from '@kapi/apimachinery';
 import type { DeleteOptions, ListOptions } from '@kapi/registry';
@@ -88,7 +89,6 @@ export function parseDryRun(values: readonly string[], kind: string): boolean {
   return values.length > 0;
 }
 
-export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
 export interface WriteOptions {
   dryRun: boolean;

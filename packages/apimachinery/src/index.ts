@@ -22,3 +22,6 @@ export * from './protobuf-message.ts';
 export * from './protobuf.ts';
 export * from './strict.ts';
 export * from './json-scan.ts';
+export * from './scheme.ts';
+export * from './rest-mapper.ts';
+export * from './framing.ts';

@@ -109,7 +109,7 @@ async function serveCreate(r: ResourceRequest): Promise<void> {
   const opts = parseWriteOptions(r.query, 'CreateOptions');
   const body = await readBody(r.req);
   const warnings: string[] = [];
-  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, r.entry.definition.schema, opts.fieldValidation, warnings);
+  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings);
   const ctx = contextOf(r);
   if (r.entry.info.namespaced) await admitNamespaceLifecycle(r.registry, r.entry.info.resource, r.info.namespace, obj);
   const created = await r.entry.store.create(ctx, obj, {
@@ -123,7 +123,7 @@ async function serveUpdate(r: ResourceRequest): Promise<void> {
   const opts = parseWriteOptions(r.query, 'UpdateOptions');
   const body = await readBody(r.req);
   const warnings: string[] = [];
-  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, r.entry.definition.schema, opts.fieldValidation, warnings);
+  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings);
   const result = await r.entry.store.update(contextOf(r), r.info.name, () => obj, {
     dryRun: opts.dryRun,
     ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
@@ -149,7 +149,7 @@ async function servePatch(r: ResourceRequest): Promise<void> {
       }
       // The update may run again after a conflict: keep only the last attempt's warnings.
       warnings = [];
-      return checkDecoded(r.entry, patched as KubeObject, r.entry.definition.schema, opts.fieldValidation, warnings);
+      return checkDecoded(r.entry, patched as KubeObject, opts.fieldValidation, warnings);
     },
     { dryRun: opts.dryRun, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
   );
