@@ -25,3 +25,4 @@ export * from './json-scan.ts';
 export * from './scheme.ts';
 export * from './rest-mapper.ts';
 export * from './framing.ts';
+export * from './options.ts';

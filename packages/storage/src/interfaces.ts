@@ -2,8 +2,8 @@
 import type { KubeList, KubeObject, Preconditions, Versioner, Watcher } from '@kapi/apimachinery';
 import type { SelectionPredicate } from './predicate.ts';
 
-/** How `resourceVersion` in a list is read (`resourceVersionMatch`). */
-export type ResourceVersionMatch = '' | 'NotOlderThan' | 'Exact';
+import type { ResourceVersionMatch } from '@kapi/apimachinery';
+export type { ResourceVersionMatch };
 
 export interface GetOptions {
   /** Return undefined instead of throwing KeyNotFound. */

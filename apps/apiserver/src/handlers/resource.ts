@@ -3,6 +3,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   decodeJsonObject,
+  parseDeleteOptions,
+  parseListOptions,
+  parseWriteOptions,
   newBadRequest,
   newMethodNotSupported,
   newUnsupportedMediaType,
@@ -15,7 +18,6 @@ import { readBody } from '../body.ts';
 import { checkDecoded, decodeObject } from '../decode.ts';
 import { bareContentType } from '../media.ts';
 import { negotiateOutput, toTable } from '../output.ts';
-import { parseDeleteOptions, parseListOptions, parseWriteOptions } from '../query.ts';
 import type { RequestInfo } from '../request-info.ts';
 import { writeJson } from '../responses.ts';
 import { serveWatch } from './watch.ts';

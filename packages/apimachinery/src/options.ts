@@ -1,17 +1,51 @@
 // Behaviour of k8s.io/apimachinery/pkg/apis/meta/v1/validation (ValidateListOptions, ValidateCreateOptions,
 // ValidateDeleteOptions) and the query decoding of k8s.io/apiserver handlers (v1.33).
-import {
-  FieldPath,
-  fieldErrors,
-  newBadRequest,
-  newInvalid,
-  parseFieldSelector,
-  parseLabelSelector,
-  type FieldError,
-  type FieldValidation,
-  type Preconditions,
-} from '@kapi/apimachinery';
-import type { DeleteOptions, ListOptions } from '@kapi/registry';
+import { z } from 'zod';
+import { newBadRequest, newInvalid } from './errors.ts';
+import { FieldPath, fieldErrors, type FieldError } from './field-errors.ts';
+import { parseFieldSelector, type FieldSelector } from './fields.ts';
+import { parseLabelSelector, type LabelSelector } from './labels.ts';
+import type { Preconditions } from './meta.ts';
+import type { FieldValidation } from './scheme.ts';
+
+/** How a list reads `resourceVersion` (`resourceVersionMatch`); '' is the legacy behaviour. */
+export type ResourceVersionMatch = '' | 'NotOlderThan' | 'Exact';
+
+/** metav1.ListOptions as the server uses them (selectors parsed). */
+export interface ListOptions {
+  labelSelector?: LabelSelector;
+  fieldSelector?: FieldSelector;
+  resourceVersion?: string;
+  resourceVersionMatch?: ResourceVersionMatch;
+  limit?: number;
+  continue?: string;
+  allowWatchBookmarks?: boolean;
+}
+
+/** metav1.GetOptions. */
+export interface GetOptions {
+  resourceVersion?: string;
+}
+
+/** metav1.DeleteOptions as the server uses them. */
+export interface DeleteOptions {
+  dryRun?: boolean;
+  preconditions?: Preconditions;
+  gracePeriodSeconds?: number;
+  propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+}
+
+/** The body of a DELETE (kubectl sends one; client-node uses the query). */
+export const DeleteOptionsBody = z.looseObject({
+  kind: z.string().optional(),
+  apiVersion: z.string().optional(),
+  gracePeriodSeconds: z.number().int().nullable().optional(),
+  preconditions: z.looseObject({ uid: z.string().nullable().optional(), resourceVersion: z.string().nullable().optional() }).nullable().optional(),
+  orphanDependents: z.boolean().nullable().optional(),
+  propagationPolicy: z.string().nullable().optional(),
+  dryRun: z.array(z.string()).nullable().optional(),
+});
+export type DeleteOptionsBody = z.infer<typeof DeleteOptionsBody>;
 
 const metaGroup = 'meta.k8s.io';
 
@@ -116,8 +150,14 @@ export function parseWriteOptions(q: URLSearchParams, kind: 'CreateOptions' | 'U
 }
 
 /** DeleteOptions from the query (client-node) merged with the body (kubectl); the body wins. */
-export function parseDeleteOptions(q: URLSearchParams, body: Record<string, unknown> | undefined): DeleteOptions {
-  const dryRunValues = Array.isArray(body?.dryRun) ? (body.dryRun as unknown[]).map(String) : q.getAll('dryRun');
+export function parseDeleteOptions(q: URLSearchParams, rawBody: Record<string, unknown> | undefined): DeleteOptions {
+  let body: DeleteOptionsBody | undefined;
+  if (rawBody !== undefined) {
+    const parsed = DeleteOptionsBody.safeParse(rawBody);
+    if (!parsed.success) throw newBadRequest(`DeleteOptions in version "v1" cannot be handled as a DeleteOptions: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+    body = parsed.data;
+  }
+  const dryRunValues = Array.isArray(body?.dryRun) ? body.dryRun : q.getAll('dryRun');
   const opts: DeleteOptions = {};
   if (parseDryRun(dryRunValues, 'DeleteOptions')) opts.dryRun = true;
   const grace = typeof body?.gracePeriodSeconds === 'number' ? body.gracePeriodSeconds : intParam(q, 'gracePeriodSeconds');
@@ -125,15 +165,15 @@ export function parseDeleteOptions(q: URLSearchParams, body: Record<string, unkn
     if (grace < 0) invalidOptions('DeleteOptions', [fieldErrors.invalid('gracePeriodSeconds', grace, 'must be greater than or equal to 0')]);
     opts.gracePeriodSeconds = grace;
   }
-  const policy = (body?.propagationPolicy as string | undefined) ?? q.get('propagationPolicy') ?? undefined;
+  const policy = body?.propagationPolicy ?? q.get('propagationPolicy') ?? undefined;
   if (policy !== undefined && policy !== '') {
     if (policy !== 'Orphan' && policy !== 'Background' && policy !== 'Foreground') {
       invalidOptions('DeleteOptions', [fieldErrors.notSupported('propagationPolicy', policy, ['Foreground', 'Background', 'Orphan', 'nil'])]);
     }
     opts.propagationPolicy = policy;
   }
-  const pre = body?.preconditions as Preconditions | undefined;
-  if (pre && typeof pre === 'object') {
+  const pre = body?.preconditions;
+  if (pre) {
     const p: Preconditions = {};
     if (typeof pre.uid === 'string') p.uid = pre.uid;
     if (typeof pre.resourceVersion === 'string') p.resourceVersion = pre.resourceVersion;
