@@ -2,6 +2,7 @@
 // aggregated/handler.go) (v1.33): what kubectl and client-node read to map kinds to resources.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { aggregatedDiscoveryMediaType } from '@kapi/apimachinery';
 import type { Registry, ResourceEntry } from '@kapi/registry';
 import { parseAccept, type MediaType } from './media.ts';
 import { encodeJson, writeJson } from './responses.ts';
@@ -91,7 +92,7 @@ function aggregatedVersion(accept: MediaType[]): { version: 'v2' | 'v2beta1'; me
   for (const m of accept) {
     if (m.type === 'application' && m.subtype === 'json' && m.params.g === 'apidiscovery.k8s.io' && m.params.as === 'APIGroupDiscoveryList') {
       if (m.params.v === 'v2' || m.params.v === 'v2beta1') {
-        return { version: m.params.v, mediaType: `application/json;g=apidiscovery.k8s.io;v=${m.params.v};as=APIGroupDiscoveryList` };
+        return { version: m.params.v, mediaType: aggregatedDiscoveryMediaType(m.params.v) };
       }
       continue;
     }

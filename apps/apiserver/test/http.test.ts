@@ -1,6 +1,14 @@
 // The HTTP surface as clients see it: status codes, Status bodies, content types, watch framing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeEnvelope, encodeMessage } from '@kapi/apimachinery';
+import {
+  APIGroupDiscoveryList,
+  APIGroupList,
+  APIResourceList,
+  APIVersions,
+  TableSchema,
+  encodeEnvelope,
+  encodeMessage,
+} from '@kapi/apimachinery';
 import { configMapKind, namespaceKind } from '@kapi/api';
 import { startTestServer, type TestServer } from '../src/testing/index.ts';
 
@@ -43,8 +51,7 @@ describe('version and discovery', () => {
     const r = await call('GET', '/api', undefined, { Accept: accept });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe(`application/json;g=apidiscovery.k8s.io;v=${v};as=APIGroupDiscoveryList`);
-    expect(r.json.kind).toBe('APIGroupDiscoveryList');
-    expect(r.json.apiVersion).toBe(`apidiscovery.k8s.io/${v}`);
+    expect(APIGroupDiscoveryList.parse(r.json).apiVersion).toBe(`apidiscovery.k8s.io/${v}`);
     const resources = r.json.items[0].versions[0].resources;
     const cm = resources.find((x: any) => x.resource === 'configmaps');
     expect(cm).toMatchObject({ scope: 'Namespaced', singularResource: 'configmap', shortNames: ['cm'], responseKind: { kind: 'ConfigMap' } });
@@ -63,15 +70,15 @@ describe('version and discovery', () => {
   it('serves plain APIVersions and APIGroupList when only JSON is accepted', async () => {
     const api = await call('GET', '/api', undefined, { Accept: 'application/json, */*' });
     expect(api.headers.get('content-type')).toBe('application/json');
-    expect(api.json).toMatchObject({ kind: 'APIVersions', versions: ['v1'] });
+    expect(APIVersions.parse(api.json).versions).toEqual(['v1']);
     expect(api.json.apiVersion).toBeUndefined();
     const apis = await call('GET', '/apis', undefined, { Accept: 'application/json' });
-    expect(apis.json).toEqual({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
+    expect(apis.json).toEqual(APIGroupList.parse({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] }));
   });
 
   it('GET /api/v1 lists the resources of the group version', async () => {
     const r = await call('GET', '/api/v1');
-    expect(r.json.kind).toBe('APIResourceList');
+    APIResourceList.parse(r.json);
     expect(r.json.groupVersion).toBe('v1');
     const ns = r.json.resources.find((x: any) => x.name === 'namespaces');
     expect(ns).toMatchObject({ singularName: 'namespace', namespaced: false, kind: 'Namespace', shortNames: ['ns'] });
@@ -287,7 +294,7 @@ describe('configmaps over HTTP', () => {
       Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json',
     });
     expect(r.headers.get('content-type')).toBe('application/json;as=Table;v=v1;g=meta.k8s.io');
-    expect(r.json.kind).toBe('Table');
+    TableSchema.parse(r.json);
     expect(r.json.columnDefinitions.map((c: any) => c.name)).toEqual(['Name', 'Data', 'Age']);
     expect(r.json.rows[0].cells.slice(0, 2)).toEqual(['p1', 0]);
     expect(r.json.rows[0].object).toMatchObject({ kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { name: 'p1', namespace: 'default' } });

@@ -26,3 +26,4 @@ export * from './scheme.ts';
 export * from './rest-mapper.ts';
 export * from './framing.ts';
 export * from './options.ts';
+export * from './discovery.ts';

@@ -164,3 +164,25 @@ export function orderObject<T extends KubeObject>(obj: T, typeMeta: { apiVersion
   }
   return out as T;
 }
+
+/** The watch event as it travels (metav1.WatchEvent). */
+export const WatchEventSchema = z.object({
+  type: z.enum(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']),
+  object: z.record(z.string(), z.unknown()),
+});
+
+/** meta.k8s.io PartialObjectMetadata: an object reduced to its metadata. */
+export const PartialObjectMetadata = z.object({
+  kind: z.literal('PartialObjectMetadata'),
+  apiVersion: z.enum(['meta.k8s.io/v1', 'meta.k8s.io/v1beta1']),
+  metadata: ObjectMeta,
+});
+
+export type PartialObjectMetadata = z.infer<typeof PartialObjectMetadata>;
+
+export const PartialObjectMetadataList = z.object({
+  kind: z.literal('PartialObjectMetadataList'),
+  apiVersion: z.enum(['meta.k8s.io/v1', 'meta.k8s.io/v1beta1']),
+  metadata: ListMeta,
+  items: z.array(PartialObjectMetadata.omit({ kind: true, apiVersion: true }).extend({ kind: z.string().optional(), apiVersion: z.string().optional() })),
+});

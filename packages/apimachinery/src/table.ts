@@ -1,5 +1,6 @@
 // Behaviour of k8s.io/apimachinery/pkg/apis/meta/v1/types.go Table (v1.33): server-side printing.
-import type { ListMeta, ObjectMeta } from './meta.ts';
+import { z } from 'zod';
+import { ListMeta, type ObjectMeta } from './meta.ts';
 
 export interface TableColumnDefinition {
   name: string;
@@ -25,12 +26,6 @@ export interface Table {
   rows: TableRow[] | null;
 }
 
-export interface PartialObjectMetadata {
-  kind: 'PartialObjectMetadata';
-  apiVersion: string;
-  metadata: ObjectMeta;
-}
-
 export type IncludeObjectPolicy = 'None' | 'Metadata' | 'Object';
 
 /** ObjectMeta's documentation of `name`, used as a column description. */
@@ -40,3 +35,22 @@ export const objectMetaNameDescription =
 /** ObjectMeta's documentation of `creationTimestamp`, used as a column description. */
 export const objectMetaCreationTimestampDescription =
   'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata';
+
+/** The Table schema, for checking what the server writes and clients read. */
+export const TableSchema = z.object({
+  kind: z.literal('Table'),
+  apiVersion: z.enum(['meta.k8s.io/v1', 'meta.k8s.io/v1beta1']),
+  metadata: ListMeta,
+  columnDefinitions: z
+    .array(z.object({ name: z.string(), type: z.string(), format: z.string(), description: z.string(), priority: z.number().int() }))
+    .nullable(),
+  rows: z
+    .array(
+      z.object({
+        cells: z.array(z.unknown()),
+        conditions: z.array(z.object({ type: z.string(), status: z.string(), reason: z.string().optional(), message: z.string().optional() })).optional(),
+        object: z.unknown(),
+      }),
+    )
+    .nullable(),
+});

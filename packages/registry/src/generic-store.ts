@@ -240,6 +240,8 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
           ]);
         }
         if (newRV !== 0 && newRV !== res.resourceVersion) throw newConflict(gr, name, optimisticLockErrorMsg);
+        // An unconditional update takes the stored object's resourceVersion.
+        if (newRV === 0) meta.resourceVersion = String(res.resourceVersion);
         matchNamespace(ctx, obj);
         const oldMeta = existing.metadata ?? {};
         if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
