@@ -10,10 +10,10 @@ export type TypeMeta = z.infer<typeof TypeMeta>;
 
 /** A reference to an owning object (garbage collection). */
 export const OwnerReference = z.looseObject({
-  apiVersion: z.string(),
-  kind: z.string(),
-  name: z.string(),
-  uid: z.string(),
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  name: z.string().optional(),
+  uid: z.string().optional(),
   controller: z.boolean().optional(),
   blockOwnerDeletion: z.boolean().optional(),
 });
@@ -22,7 +22,8 @@ export type OwnerReference = z.infer<typeof OwnerReference>;
 /** One manager's set of owned fields (server-side apply). */
 export const ManagedFieldsEntry = z.looseObject({
   manager: z.string().optional(),
-  operation: z.enum(['Apply', 'Update']).optional(),
+  // Any string decodes; validation accepts only Apply and Update.
+  operation: z.string().optional(),
   apiVersion: z.string().optional(),
   time: z.string().optional(),
   fieldsType: z.string().optional(),

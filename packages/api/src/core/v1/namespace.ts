@@ -18,9 +18,10 @@ import { defineKind } from '../../kind.ts';
 export const labelMetadataName = 'kubernetes.io/metadata.name';
 export const finalizerKubernetes = 'kubernetes';
 
+// Decoding never requires a field (Go fills zero values); validation does.
 export const NamespaceCondition = z.looseObject({
-  type: z.string(),
-  status: z.string(),
+  type: z.string().optional(),
+  status: z.string().optional(),
   lastTransitionTime: z.string().nullable().optional(),
   reason: z.string().optional(),
   message: z.string().optional(),
