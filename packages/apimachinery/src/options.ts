@@ -7,6 +7,7 @@ import { parseFieldSelector, type FieldSelector } from './fields.ts';
 import { parseLabelSelector, type LabelSelector } from './labels.ts';
 import type { Preconditions } from './meta.ts';
 import type { FieldValidation } from './scheme.ts';
+import { validateFieldManager } from './validation.ts';
 
 /** How a list reads `resourceVersion` (`resourceVersionMatch`); '' is the legacy behaviour. */
 export type ResourceVersionMatch = '' | 'NotOlderThan' | 'Exact';
@@ -136,7 +137,8 @@ export function parseWriteOptions(q: URLSearchParams, kind: 'CreateOptions' | 'U
   const opts: WriteOptions = { dryRun: parseDryRun(q.getAll('dryRun'), kind), fieldValidation: 'Warn' };
   const fm = q.get('fieldManager');
   if (fm !== null && fm !== '') {
-    if (fm.length > 128) invalidOptions(kind, [fieldErrors.tooLong(FieldPath.of('fieldManager'), fm, 128)]);
+    const errs = validateFieldManager(fm, FieldPath.of('fieldManager'));
+    if (errs.length > 0) invalidOptions(kind, errs);
     opts.fieldManager = fm;
   }
   const fv = q.get('fieldValidation');

@@ -1,6 +1,6 @@
 // Behaviour of k8s.io/apimachinery/pkg/apis/meta/v1/types.go Table (v1.33): server-side printing.
 import { z } from 'zod';
-import { ListMeta, type ObjectMeta } from './meta.ts';
+import { ListMeta } from './meta.ts';
 
 export interface TableColumnDefinition {
   name: string;
