@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Etcd3 } from 'etcd3';
-import { jsonCodec } from '@kapi/apimachinery';
+import { decodeYamlObject, encodeYaml, jsonCodec } from '@kapi/apimachinery';
 import { createStore, type KV } from '@kapi/storage';
 import { createSqliteKv } from '@kapi/storage-sqlite';
 import { createEtcd3Kv } from '@kapi/storage-etcd3';
 import { startEtcd } from '@kapi/storage-etcd3/testing';
 import { startTestServer } from '@kapi/apiserver/testing';
+import { benchCodecs } from './codecs.ts';
 
 interface Row {
   what: string;
@@ -114,7 +115,20 @@ function printTable() {
   process.stdout.write(`${fmt(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${lines.map(fmt).join('\n')}\n`);
 }
 
-await benchSqlite();
-await benchEtcd();
-await benchHttp();
-printTable();
+function printCodecTable() {
+  const rows = benchCodecs([{ name: 'YAML', encode: encodeYaml, decode: (d) => decodeYamlObject(d) }]);
+  const header = ['codec (1,000-key ConfigMap, ~90 KiB)', 'ops/s', 'MiB/s', 'limit', 'limit ops/s', 'ratio'];
+  const lines = rows.map((r) => [r.what, r.opsPerSec.toFixed(0), r.mbPerSec.toFixed(0), r.limitName, r.limitOpsPerSec.toFixed(0), (r.opsPerSec / r.limitOpsPerSec).toFixed(2)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  process.stdout.write(`\n${fmt(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${lines.map(fmt).join('\n')}\n`);
+}
+
+const only = process.argv[2];
+if (!only || only === 'storage') {
+  await benchSqlite();
+  await benchEtcd();
+}
+if (!only || only === 'http') await benchHttp();
+if (rows.length > 0) printTable();
+if (!only || only === 'codecs') printCodecTable();

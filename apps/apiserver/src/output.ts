@@ -15,13 +15,14 @@ import { acceptsPlainJson, parseAccept } from './media.ts';
 
 export type Output =
   | { kind: 'json'; contentType: string }
+  | { kind: 'yaml'; contentType: string }
   | { kind: 'table'; contentType: string; apiVersion: string; includeObject: IncludeObjectPolicy };
 
 /** The media types a resource endpoint serves, for 406 messages. */
-export const servedMediaTypes = ['application/json', 'application/json;as=Table;v=v1;g=meta.k8s.io', 'application/json;as=Table;v=v1beta1;g=meta.k8s.io'];
+export const servedMediaTypes = ['application/json', 'application/yaml', 'application/json;as=Table;v=v1;g=meta.k8s.io', 'application/json;as=Table;v=v1beta1;g=meta.k8s.io'];
 
 /** Picks the response form from Accept: a Table when asked (get, list, watch), else JSON. Never 406 when JSON is acceptable. */
-export function negotiateOutput(accept: string | undefined, query: URLSearchParams, allowTable: boolean): Output {
+export function negotiateOutput(accept: string | undefined, query: URLSearchParams, allowTable: boolean, watch = false): Output {
   for (const m of parseAccept(accept)) {
     if (m.params.as === 'Table' && allowTable && m.type === 'application' && m.subtype === 'json' && m.params.g === 'meta.k8s.io') {
       const v = m.params.v;
@@ -38,6 +39,7 @@ export function negotiateOutput(accept: string | undefined, query: URLSearchPara
       };
     }
     if (acceptsPlainJson(m)) return { kind: 'json', contentType: 'application/json' };
+    if (m.type === 'application' && m.subtype === 'yaml' && m.params.as === undefined && !watch) return { kind: 'yaml', contentType: 'application/yaml' };
   }
   throw newNotAcceptable(servedMediaTypes);
 }

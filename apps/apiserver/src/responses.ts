@@ -1,6 +1,6 @@
 // Behaviour of k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/writers.go and status.go (v1.33).
 import type { ServerResponse } from 'node:http';
-import { failureStatus, statusFromError, type Status } from '@kapi/apimachinery';
+import { encodeYaml, failureStatus, statusFromError, type Status } from '@kapi/apimachinery';
 
 const goEscapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
@@ -9,8 +9,9 @@ export function encodeJson(obj: unknown): string {
   return JSON.stringify(obj).replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]!) + '\n';
 }
 
+/** Writes `obj` as JSON, or as YAML when the negotiated type is application/yaml. */
 export function writeJson(res: ServerResponse, code: number, obj: unknown, contentType = 'application/json'): void {
-  const body = encodeJson(obj);
+  const body = contentType === 'application/yaml' ? encodeYaml(obj) : encodeJson(obj);
   res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }

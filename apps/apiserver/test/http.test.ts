@@ -330,6 +330,33 @@ describe('configmaps over HTTP', () => {
   });
 });
 
+describe('YAML', () => {
+  it('accepts YAML bodies, answers YAML when asked, and applies fieldValidation to duplicate keys', async () => {
+    const yaml = 'metadata:\n  name: from-yaml\ndata:\n  answer: "42"\n  flag: "yes"\n';
+    const r = await call('POST', cmPath, yaml, { 'Content-Type': 'application/yaml' });
+    expect(r.status).toBe(201);
+    expect(r.json.data).toEqual({ answer: '42', flag: 'yes' });
+    const got = await call('GET', `${cmPath}/from-yaml`, undefined, { Accept: 'application/yaml' });
+    expect(got.headers.get('content-type')).toBe('application/yaml');
+    expect(got.text).toContain('name: from-yaml');
+    expect(got.text).toContain('answer: "42"');
+    const dup = 'metadata:\n  name: dup-yaml\ndata:\n  a: "1"\n  a: "2"\n';
+    const strict = await call('POST', `${cmPath}?fieldValidation=Strict`, dup, { 'Content-Type': 'application/yaml' });
+    expect(strict.status).toBe(400);
+    expect(strict.json.message).toBe(
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: yaml: unmarshal errors:\n  line 5: key "a" already set in map',
+    );
+    const warn = await call('POST', cmPath, dup, { 'Content-Type': 'application/yaml' });
+    expect(warn.status).toBe(201);
+    expect(warn.json.data).toEqual({ a: '2' });
+    expect(warn.headers.get('warning')).toContain('already set in map');
+    const bomb = `a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\nh: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\ni: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]\n`;
+    const laughs = await call('POST', cmPath, bomb, { 'Content-Type': 'application/yaml' });
+    expect(laughs.status).toBe(400);
+    expect(laughs.json.message).toContain('excessive aliasing');
+  });
+});
+
 describe('secrets', () => {
   it('merges write-only stringData into data, defaults the type, and keeps the type immutable', async () => {
     const path = '/api/v1/namespaces/default/secrets';

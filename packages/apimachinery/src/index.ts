@@ -27,3 +27,4 @@ export * from './rest-mapper.ts';
 export * from './framing.ts';
 export * from './options.ts';
 export * from './discovery.ts';
+export * from './yaml.ts';

@@ -103,8 +103,9 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
         else entry.skip(t.wire);
       }
       const obj = (out[f.name] ??= {}) as Record<string, unknown>;
-      // defineProperty, not assignment: a key such as `__proto__` (a valid ConfigMap key) stays a key.
-      Object.defineProperty(obj, key, { value: val, enumerable: true, writable: true, configurable: true });
+      // `__proto__` (a valid ConfigMap key) must stay a key: assignment would set the prototype.
+      if (key === '__proto__') Object.defineProperty(obj, key, { value: val, enumerable: true, writable: true, configurable: true });
+      else obj[key] = val;
       continue;
     }
     if (typeof f.type === 'string') {
@@ -192,6 +193,11 @@ export function encodeMessage(m: ProtoMessage, obj: Record<string, unknown>): Ui
       typeof f.type === 'string' ? encodeScalar(w, f.no, f.type, x) : w.bytes(f.no, encodeMessage(f.type, x as Record<string, unknown>));
     if (f.map) {
       for (const key of Object.keys(v as object).sort()) {
+        const val0 = (v as Record<string, unknown>)[key];
+        if (f.type === 'string' && typeof val0 === 'string') {
+          w.stringEntry(f.no, key, val0);
+          continue;
+        }
         const entry = new ProtoWriter().string(1, key);
         const val = (v as Record<string, unknown>)[key];
         if (typeof f.type === 'string') encodeScalar(entry, 2, f.type, val);

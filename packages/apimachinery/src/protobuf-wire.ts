@@ -32,9 +32,20 @@ export class ProtoReader {
 
   /** Reads a varint as a safe integer (negative int64 values are read as their two's complement). */
   varint(): number {
-    let result = 0n;
-    let shift = 0n;
-    for (let i = 0; i < 10; i++) {
+    // Fast path: up to four bytes (28 bits) with plain numbers.
+    let result = 0;
+    for (let i = 0; i < 4; i++) {
+      if (this.pos >= this.end) throw new ProtoDecodeError('unexpected end of data in varint');
+      const b = this.buf[this.pos++]!;
+      result |= (b & 0x7f) << (7 * i);
+      if ((b & 0x80) === 0) return result;
+    }
+    return this.varintSlow(BigInt(result), 28n);
+  }
+
+  private varintSlow(acc: bigint, shift: bigint): number {
+    let result = acc;
+    for (let i = 4; i < 10; i++) {
       if (this.pos >= this.end) throw new ProtoDecodeError('unexpected end of data in varint');
       const b = this.buf[this.pos++]!;
       result |= BigInt(b & 0x7f) << shift;
@@ -92,15 +103,36 @@ const utf8 = new TextEncoder();
 
 /** Writes a message; fields are appended in the order written. */
 export class ProtoWriter {
-  private chunks: number[] = [];
+  private buf = new Uint8Array(256);
+  private pos = 0;
+
+  private reserve(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
 
   varint(value: number | bigint): this {
+    if (typeof value === 'number' && value >= 0 && value <= 0x7fffffff) {
+      this.reserve(5);
+      let v = value;
+      while (v > 0x7f) {
+        this.buf[this.pos++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      this.buf[this.pos++] = v;
+      return this;
+    }
+    this.reserve(10);
     let v = BigInt.asUintN(64, BigInt(value));
     do {
       let b = Number(v & 0x7fn);
       v >>= 7n;
       if (v !== 0n) b |= 0x80;
-      this.chunks.push(b);
+      this.buf[this.pos++] = b;
     } while (v !== 0n);
     return this;
   }
@@ -111,15 +143,39 @@ export class ProtoWriter {
 
   bytes(no: number, data: Uint8Array): this {
     this.tag(no, WireType.LengthDelimited).varint(data.length);
-    for (const b of data) this.chunks.push(b);
+    this.reserve(data.length);
+    this.buf.set(data, this.pos);
+    this.pos += data.length;
     return this;
   }
 
   string(no: number, s: string): this {
-    return this.bytes(no, utf8.encode(s));
+    const len = Buffer.byteLength(s, 'utf8');
+    this.tag(no, WireType.LengthDelimited).varint(len);
+    this.reserve(len);
+    this.pos += utf8.encodeInto(s, this.buf.subarray(this.pos, this.pos + len)).written;
+    return this;
+  }
+
+  /** A map<string, string> entry (key 1, value 2) as field `no`, written in place. */
+  stringEntry(no: number, key: string, value: string): this {
+    const k = Buffer.byteLength(key, 'utf8');
+    const v = Buffer.byteLength(value, 'utf8');
+    this.tag(no, WireType.LengthDelimited).varint(1 + varintSize(k) + k + 1 + varintSize(v) + v);
+    return this.string(1, key).string(2, value);
   }
 
   finish(): Uint8Array {
-    return Uint8Array.from(this.chunks);
+    return this.buf.slice(0, this.pos);
   }
+}
+
+/** Bytes a non-negative varint takes. */
+export function varintSize(n: number): number {
+  let size = 1;
+  while (n > 0x7f) {
+    n = Math.floor(n / 128);
+    size++;
+  }
+  return size;
 }

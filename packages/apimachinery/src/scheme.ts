@@ -11,6 +11,8 @@ import type { KubeObject } from './meta.ts';
 import { decodeEnvelope, protobufContentType } from './protobuf.ts';
 import { decodeMessage, type ProtoMessage } from './protobuf-message.ts';
 import { pruneUnknownFields, unknownFields } from './strict.ts';
+import { decodeYamlObject } from './yaml.ts';
+import { isStatusError } from './errors.ts';
 
 /** What the scheme knows of a kind: its names, its shape and its protobuf message. */
 export interface SchemeKind extends GroupVersionKind {
@@ -35,7 +37,7 @@ interface JsonDuplicates {
 }
 
 /** Media types request bodies may have. */
-export const decodableMediaTypes = ['application/json', protobufContentType];
+export const decodableMediaTypes = ['application/json', 'application/yaml', protobufContentType];
 
 /** The kinds a server knows, looked up by group, version and kind. */
 export interface Scheme {
@@ -65,12 +67,40 @@ function typeError(kind: SchemeKind, issue: z.core.$ZodIssue): never {
 export function decodeBody(kind: SchemeKind, contentType: string, body: Uint8Array, opts: DecodeOptions = {}): KubeObject {
   const type = contentType.split(';')[0]!.trim().toLowerCase() || 'application/json';
   if (type === protobufContentType) return checkObject(kind, decodeProtobufBody(kind, body), { fieldValidation: 'Ignore' });
-  if (type !== 'application/json') throw newUnsupportedMediaType(type, decodableMediaTypes);
   const mode = opts.fieldValidation ?? 'Warn';
+  if (type === 'application/yaml') return decodeYamlBody(kind, body, mode, opts.warnings);
+  if (type !== 'application/json') throw newUnsupportedMediaType(type, decodableMediaTypes);
   if (mode === 'Ignore') return checkObject(kind, decodeJsonObject(body), opts);
   let duplicates: JsonDuplicates | undefined;
   const obj = decodeJsonObject(body, { onDuplicates: (paths, offsets) => (duplicates = { body, paths, offsets }) });
   return checkFields(kind, checkTypeMeta(kind, obj), mode, opts.warnings, duplicates);
+}
+
+/**
+ * A YAML body (kube's YAML serializer: YAML → JSON, then the JSON rules). Duplicate keys are found
+ * by the strict YAML conversion; like duplicate JSON fields, they fail Strict and warn in Warn.
+ */
+function decodeYamlBody(kind: SchemeKind, body: Uint8Array, mode: FieldValidation, warnings: string[] | undefined): KubeObject {
+  const obj = decodeYamlObject(body);
+  let duplicateError: string | undefined;
+  if (mode !== 'Ignore') {
+    try {
+      decodeYamlObject(body, { strict: true });
+    } catch (err) {
+      if (!isStatusError(err)) throw err;
+      duplicateError = err.status.message;
+    }
+  }
+  checkTypeMeta(kind, obj);
+  const parsed = kind.schema.safeParse(obj);
+  if (!parsed.success) typeError(kind, parsed.error.issues[0]!);
+  const unknown = mode === 'Strict' ? unknownFields(kind.schema, obj) : pruneUnknownFields(kind.schema, obj);
+  if (mode === 'Ignore') return obj;
+  const errs = [...(duplicateError ? [duplicateError] : []), ...unknown.map((p) => `unknown field ${JSON.stringify(p)}`)];
+  if (errs.length === 0) return obj;
+  if (mode === 'Strict') cannotHandle(kind, `strict decoding error: ${errs.join(', ')}`);
+  warnings?.push(...errs);
+  return obj;
 }
 
 /** A protobuf body: the envelope's TypeMeta names the object's kind; raw is its message. */

@@ -91,8 +91,8 @@ async function serveGet(r: ResourceRequest): Promise<void> {
 }
 
 async function serveList(r: ResourceRequest): Promise<void> {
-  const output = negotiateOutput(r.req.headers.accept, r.query, true);
   const opts = parseListOptions(r.query);
+  const output = negotiateOutput(r.req.headers.accept, r.query, true, r.info.verb === 'watch' || opts.watch);
   // A watch of one object by URL name is a watch with a metadata.name field selector.
   if (r.info.verb === 'watch' || opts.watch) {
     const watcher = await r.entry.store.watch(contextOf(r), opts);

@@ -137,6 +137,14 @@ class Decoder {
     const keyNode = (p.key as Node | null) ?? null;
     const valueNode = (p.value as Node | null) ?? null;
     if (isMergeKey(keyNode)) return this.merge(valueNode, m);
+    if (keyNode !== null && isScalar(keyNode) && !this.doc.grafts.has(keyNode.srcToken!) && (valueNode === null || (isScalar(valueNode) && !this.doc.grafts.has(valueNode.srcToken!)))) {
+      // Both sides are scalars: the same steps as below, without queueing them.
+      this.count();
+      const key = scalarValue(keyNode);
+      this.count();
+      const value = valueNode === null ? null : scalarValue(valueNode);
+      return this.setMapIndex(this.line(valueNode, keyNode), m, key, value);
+    }
     const onKey = (key: unknown) => {
       if (Array.isArray(key) || key instanceof GoMap) throw new YamlError(`invalid map key: ${goSyntax(key)}`);
       const onValue = (value: unknown) => this.setMapIndex(this.line(valueNode, keyNode), m, key, value);

@@ -248,7 +248,7 @@ class Emitter {
     switch (this.state) {
       case 'docContent':
         this.states.push('docEnd');
-        return this.node(i, false, true);
+        return this.node(i, false, false);
       case 'docEnd':
         this.writeIndent();
         this.state = 'end';
