@@ -173,6 +173,14 @@ describe('configmaps over HTTP', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('treats fields named like Object.prototype members as unknown fields, not as a server error', async () => {
+    const strict = await call('POST', `${cmPath}?fieldValidation=Strict`, { metadata: { name: 'proto-names', constructor: 1 }, valueOf: false });
+    expect(strict.status).toBe(400);
+    expect(strict.json.message).toContain('unknown field "metadata.constructor", unknown field "valueOf"');
+    const warn = await call('POST', cmPath, { metadata: { name: 'proto-names' }, toString: 'x' });
+    expect(warn.status).toBe(201);
+  });
+
   it('answers invalid names with 422 Invalid and field causes', async () => {
     const r = await call('POST', cmPath, { metadata: { name: 'Bad_Name' } });
     expect(r.status).toBe(422);

@@ -28,3 +28,5 @@ export * from './framing.ts';
 export * from './options.ts';
 export * from './discovery.ts';
 export * from './yaml.ts';
+export * from './schema/declare.ts';
+export * from './schema/derive-proto.ts';

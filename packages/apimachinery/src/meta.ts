@@ -1,5 +1,6 @@
 // Behaviour of k8s.io/apimachinery/pkg/apis/meta/v1/types.go (v1.33): the object model every kind shares.
 import { z } from 'zod';
+import { field, struct, types } from './schema/declare.ts';
 
 /** apiVersion and kind; both may be absent on a request body (the URL supplies them). */
 export const TypeMeta = z.looseObject({
@@ -8,47 +9,66 @@ export const TypeMeta = z.looseObject({
 });
 export type TypeMeta = z.infer<typeof TypeMeta>;
 
+const metaV1 = (name: string, description: string) => ({
+  id: `io.k8s.apimachinery.pkg.apis.meta.v1.${name}`,
+  protoName: `k8s.io.apimachinery.pkg.apis.meta.v1.${name}`,
+  description,
+});
+
 /** A reference to an owning object (garbage collection). */
-export const OwnerReference = z.looseObject({
-  apiVersion: z.string().optional(),
-  kind: z.string().optional(),
-  name: z.string().optional(),
-  uid: z.string().optional(),
-  controller: z.boolean().optional(),
-  blockOwnerDeletion: z.boolean().optional(),
+export const OwnerReference = struct(metaV1('OwnerReference', 'A reference to an object that owns this one; owned objects are garbage-collected with their owner.'), {
+  apiVersion: field(5, types.string(), { description: 'API version of the owner.', required: true }),
+  kind: field(1, types.string(), { description: 'Kind of the owner.', required: true }),
+  name: field(3, types.string(), { description: 'Name of the owner.', required: true }),
+  uid: field(4, types.string(), { description: 'UID of the owner.', required: true }),
+  controller: field(6, types.bool(), { description: 'True when the owner is the managing controller.', pointer: true }),
+  blockOwnerDeletion: field(7, types.bool(), {
+    description: 'True when the owner cannot be deleted from the key-value store until this reference is removed (foreground deletion).',
+    pointer: true,
+  }),
 });
 export type OwnerReference = z.infer<typeof OwnerReference>;
 
 /** One manager's set of owned fields (server-side apply). */
-export const ManagedFieldsEntry = z.looseObject({
-  manager: z.string().optional(),
+export const ManagedFieldsEntry = struct(metaV1('ManagedFieldsEntry', 'The fields a workflow (a manager) owns, and the operation that made it own them.'), {
+  manager: field(1, types.string(), { description: 'The name of the workflow managing these fields.' }),
   // Any string decodes; validation accepts only Apply and Update.
-  operation: z.string().optional(),
-  apiVersion: z.string().optional(),
-  time: z.string().optional(),
-  fieldsType: z.string().optional(),
-  fieldsV1: z.record(z.string(), z.unknown()).optional(),
-  subresource: z.string().optional(),
+  operation: field(2, types.string(), { description: 'The operation that made this entry: Apply or Update.' }),
+  apiVersion: field(3, types.string(), { description: 'The version of the resource the field set applies to.' }),
+  time: field(4, types.time(), { description: 'When the entry was last changed.', pointer: true }),
+  fieldsType: field(6, types.string(), { description: 'The format of the fields; only FieldsV1.' }),
+  fieldsV1: field(7, types.fieldsV1(), { description: 'The set of fields, as a trie of field names.', pointer: true }),
+  subresource: field(8, types.string(), { description: 'The subresource through which the fields were written, if any.' }),
 });
 export type ManagedFieldsEntry = z.infer<typeof ManagedFieldsEntry>;
 
 /** Metadata every persisted object carries. Server-owned fields are set by the registry, never trusted from clients. */
-export const ObjectMeta = z.looseObject({
-  name: z.string().optional(),
-  generateName: z.string().optional(),
-  namespace: z.string().optional(),
-  selfLink: z.string().optional(),
-  uid: z.string().optional(),
-  resourceVersion: z.string().optional(),
-  generation: z.number().int().optional(),
-  creationTimestamp: z.string().nullable().optional(),
-  deletionTimestamp: z.string().nullable().optional(),
-  deletionGracePeriodSeconds: z.number().int().optional(),
-  labels: z.record(z.string(), z.string()).optional(),
-  annotations: z.record(z.string(), z.string()).optional(),
-  ownerReferences: z.array(OwnerReference).optional(),
-  finalizers: z.array(z.string()).optional(),
-  managedFields: z.array(ManagedFieldsEntry).optional(),
+export const ObjectMeta = struct(metaV1('ObjectMeta', 'Metadata that all persisted resources must have.'), {
+  name: field(1, types.string(), { description: 'Unique name within a namespace (or the cluster for cluster-scoped kinds). Cannot be updated.' }),
+  generateName: field(2, types.string(), { description: 'A prefix the server completes into a unique name when name is empty.' }),
+  namespace: field(3, types.string(), { description: 'The namespace the object lives in; empty for cluster-scoped kinds.' }),
+  selfLink: field(4, types.string(), { description: 'Deprecated; never set.' }),
+  uid: field(5, types.string(), { description: 'Unique in time and space; set by the server on create. Read-only.' }),
+  resourceVersion: field(6, types.string(), { description: 'Opaque version of the object, for optimistic concurrency and watches. Read-only.' }),
+  generation: field(7, types.int64(), { description: 'Sequence number of a specific generation of the desired state. Read-only.' }),
+  creationTimestamp: field(8, types.time(), { description: 'When the object was created, in RFC 3339 UTC. Read-only.' }),
+  deletionTimestamp: field(9, types.time(), { description: 'When the object will be deleted; set by the server when deletion is requested. Read-only.', pointer: true }),
+  deletionGracePeriodSeconds: field(10, types.int64(), { description: 'Seconds allowed for graceful termination before removal. Read-only.', pointer: true }),
+  labels: field(11, types.map(types.string()), { description: 'String keys and values used to organize and select objects.' }),
+  annotations: field(12, types.map(types.string()), { description: 'Arbitrary non-identifying metadata.' }),
+  ownerReferences: field(13, types.list(OwnerReference), {
+    description: 'The objects this object depends on.',
+    patchStrategy: 'merge',
+    patchMergeKey: 'uid',
+    listType: 'map',
+    listMapKeys: ['uid'],
+  }),
+  finalizers: field(14, types.list(types.string()), {
+    description: 'Conditions that must be cleared before the object is removed.',
+    patchStrategy: 'merge',
+    listType: 'set',
+  }),
+  managedFields: field(17, types.list(ManagedFieldsEntry), { description: 'The fields each manager owns (server-side apply).', listType: 'atomic' }),
 });
 export type ObjectMeta = z.infer<typeof ObjectMeta>;
 

@@ -3,7 +3,7 @@
 import { ProtoDecodeError, ProtoReader, ProtoWriter, WireType } from './protobuf-wire.ts';
 import { formatTime } from './time.ts';
 
-export type ScalarKind = 'string' | 'bytes' | 'bool' | 'int32' | 'int64' | 'time' | 'fieldsV1';
+export type ScalarKind = 'string' | 'bytes' | 'bool' | 'int32' | 'int64' | 'double' | 'time' | 'microTime' | 'fieldsV1' | 'quantity' | 'intOrString' | 'rawExtension';
 
 /** One field of a message. */
 export interface ProtoField {
@@ -55,6 +55,58 @@ function decodeScalar(r: ProtoReader, kind: ScalarKind, wire: WireType): unknown
       } catch {
         throw new ProtoDecodeError('a FieldsV1 value is not JSON');
       }
+    }
+    case 'double': {
+      if (wire !== WireType.Fixed64) throw new ProtoDecodeError(`expected a double, got wire type ${wire}`);
+      return r.double();
+    }
+    case 'microTime': {
+      const t = new ProtoReader(r.bytes());
+      let seconds = 0;
+      let nanos = 0;
+      while (!t.done()) {
+        const { no, wire: w } = t.tag();
+        if (no === 1 && w === WireType.Varint) seconds = t.varint();
+        else if (no === 2 && w === WireType.Varint) nanos = t.varint();
+        else t.skip(w);
+      }
+      if (seconds === 0 && nanos === 0) return null;
+      const base = new Date(seconds * 1000).toISOString().slice(0, 19);
+      return `${base}.${String(Math.floor(nanos / 1000)).padStart(6, '0')}Z`;
+    }
+    case 'quantity':
+    case 'rawExtension': {
+      const t = new ProtoReader(r.bytes());
+      let value: unknown = kind === 'quantity' ? '' : {};
+      while (!t.done()) {
+        const { no, wire: w } = t.tag();
+        if (no === 1 && w === WireType.LengthDelimited) {
+          if (kind === 'quantity') value = t.string();
+          else {
+            const raw = t.bytes();
+            try {
+              value = raw.length === 0 ? {} : (JSON.parse(new TextDecoder().decode(raw)) as unknown);
+            } catch {
+              throw new ProtoDecodeError('a RawExtension does not hold JSON');
+            }
+          }
+        } else t.skip(w);
+      }
+      return value;
+    }
+    case 'intOrString': {
+      const t = new ProtoReader(r.bytes());
+      let type = 0;
+      let intVal = 0;
+      let strVal = '';
+      while (!t.done()) {
+        const { no, wire: w } = t.tag();
+        if (no === 1 && w === WireType.Varint) type = t.varint();
+        else if (no === 2 && w === WireType.Varint) intVal = t.varint();
+        else if (no === 3 && w === WireType.LengthDelimited) strVal = t.string();
+        else t.skip(w);
+      }
+      return type === 1 ? strVal : intVal;
     }
     case 'bool':
       return r.varint() !== 0;
@@ -146,6 +198,37 @@ function encodeScalar(w: ProtoWriter, no: number, kind: ScalarKind, v: unknown):
     case 'bool':
       w.tag(no, WireType.Varint).varint(v ? 1 : 0);
       return;
+    case 'double':
+      w.tag(no, WireType.Fixed64).double(Number(v));
+      return;
+    case 'microTime': {
+      const inner = new ProtoWriter();
+      if (typeof v === 'string' && v !== '') {
+        const ms = Date.parse(v);
+        const seconds = Math.floor(ms / 1000);
+        const micros = /\.(\d{1,6})/.exec(v)?.[1]?.padEnd(6, '0') ?? '000000';
+        inner.tag(1, WireType.Varint).varint(seconds);
+        const nanos = Number(micros) * 1000;
+        if (nanos !== 0) inner.tag(2, WireType.Varint).varint(nanos);
+      }
+      w.bytes(no, inner.finish());
+      return;
+    }
+    case 'quantity':
+      w.bytes(no, new ProtoWriter().string(1, String(v)).finish());
+      return;
+    case 'rawExtension':
+      w.bytes(no, new ProtoWriter().bytes(1, new TextEncoder().encode(JSON.stringify(v))).finish());
+      return;
+    case 'intOrString': {
+      const inner = new ProtoWriter();
+      const isString = typeof v === 'string';
+      inner.tag(1, WireType.Varint).varint(isString ? 1 : 0);
+      inner.tag(2, WireType.Varint).varint(isString ? 0 : Number(v));
+      inner.string(3, isString ? v : '');
+      w.bytes(no, inner.finish());
+      return;
+    }
     case 'int32':
     case 'int64':
       w.tag(no, WireType.Varint).varint(Number(v));
@@ -166,7 +249,11 @@ function zeroOf(f: ProtoField): unknown {
     case 'string':
     case 'bytes':
     case 'time':
+    case 'microTime':
+    case 'quantity':
       return '';
+    case 'rawExtension':
+      return {};
     case 'bool':
       return false;
     case 'fieldsV1':

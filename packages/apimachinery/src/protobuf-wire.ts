@@ -78,6 +78,14 @@ export class ProtoReader {
     return utf8Decoder.decode(this.bytes());
   }
 
+  /** A little-endian IEEE 754 double (wire type Fixed64). */
+  double(): number {
+    if (this.pos + 8 > this.end) throw new ProtoDecodeError('unexpected end of data in double');
+    const v = new DataView(this.buf.buffer, this.buf.byteOffset + this.pos, 8).getFloat64(0, true);
+    this.pos += 8;
+    return v;
+  }
+
   skip(wire: WireType): void {
     switch (wire) {
       case WireType.Varint:
@@ -139,6 +147,14 @@ export class ProtoWriter {
 
   tag(no: number, wire: WireType): this {
     return this.varint(no * 8 + wire);
+  }
+
+  /** Writes a double's 8 bytes (after its tag). */
+  double(value: number): this {
+    this.reserve(8);
+    new DataView(this.buf.buffer, this.buf.byteOffset + this.pos, 8).setFloat64(0, value, true);
+    this.pos += 8;
+    return this;
   }
 
   bytes(no: number, data: Uint8Array): this {

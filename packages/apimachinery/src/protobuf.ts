@@ -3,6 +3,8 @@
 import { newBadRequest } from './errors.ts';
 import { ProtoReader, ProtoWriter, WireType } from './protobuf-wire.ts';
 import type { ProtoField, ProtoMessage } from './protobuf-message.ts';
+import { ManagedFieldsEntry, ObjectMeta, OwnerReference } from './meta.ts';
+import { protoMessageOf } from './schema/derive-proto.ts';
 
 export const protobufContentType = 'application/vnd.kubernetes.protobuf';
 
@@ -59,54 +61,10 @@ export function encodeEnvelope(apiVersion: string, kind: string, raw: Uint8Array
 
 const f = (name: string, no: number, type: ProtoField['type'], extra: Partial<ProtoField> = {}): ProtoField => ({ name, no, type, ...extra });
 
-/** meta/v1 OwnerReference (k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto). */
-export const OwnerReferenceProto: ProtoMessage = {
-  name: 'k8s.io.apimachinery.pkg.apis.meta.v1.OwnerReference',
-  fields: [
-    f('kind', 1, 'string'),
-    f('name', 3, 'string'),
-    f('uid', 4, 'string'),
-    f('apiVersion', 5, 'string'),
-    f('controller', 6, 'bool', { pointer: true }),
-    f('blockOwnerDeletion', 7, 'bool', { pointer: true }),
-  ],
-};
-
-/** meta/v1 ManagedFieldsEntry. */
-export const ManagedFieldsEntryProto: ProtoMessage = {
-  name: 'k8s.io.apimachinery.pkg.apis.meta.v1.ManagedFieldsEntry',
-  fields: [
-    f('manager', 1, 'string'),
-    f('operation', 2, 'string'),
-    f('apiVersion', 3, 'string'),
-    f('time', 4, 'time', { pointer: true }),
-    f('fieldsType', 6, 'string'),
-    f('fieldsV1', 7, 'fieldsV1', { pointer: true }),
-    f('subresource', 8, 'string'),
-  ],
-};
-
-/** meta/v1 ObjectMeta. */
-export const ObjectMetaProto: ProtoMessage = {
-  name: 'k8s.io.apimachinery.pkg.apis.meta.v1.ObjectMeta',
-  fields: [
-    f('name', 1, 'string'),
-    f('generateName', 2, 'string'),
-    f('namespace', 3, 'string'),
-    f('selfLink', 4, 'string'),
-    f('uid', 5, 'string'),
-    f('resourceVersion', 6, 'string'),
-    f('generation', 7, 'int64'),
-    f('creationTimestamp', 8, 'time'),
-    f('deletionTimestamp', 9, 'time', { pointer: true }),
-    f('deletionGracePeriodSeconds', 10, 'int64', { pointer: true }),
-    f('labels', 11, 'string', { map: true }),
-    f('annotations', 12, 'string', { map: true }),
-    f('ownerReferences', 13, OwnerReferenceProto, { repeated: true }),
-    f('finalizers', 14, 'string', { repeated: true }),
-    f('managedFields', 17, ManagedFieldsEntryProto, { repeated: true }),
-  ],
-};
+/** meta/v1 messages, derived from their declarations in meta.ts. */
+export const OwnerReferenceProto: ProtoMessage = protoMessageOf(OwnerReference);
+export const ManagedFieldsEntryProto: ProtoMessage = protoMessageOf(ManagedFieldsEntry);
+export const ObjectMetaProto: ProtoMessage = protoMessageOf(ObjectMeta);
 
 /** A field builder for kind declarations. */
 export const protoField = f;

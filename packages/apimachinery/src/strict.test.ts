@@ -41,6 +41,10 @@ describe('unknownFields', () => {
     expect(doc).toEqual({ metadata: { name: 'a' }, spec: { items: [{ name: 'm' }], free: { kept: 1 } } });
   });
 
+  it('treats Object.prototype names as the unknown fields they are', () => {
+    expect(unknownFields(Kind, { valueOf: false, constructor: 1, __proto__x: 2, toString: 'x' })).toEqual(['valueOf', 'constructor', '__proto__x', 'toString']);
+  });
+
   it('formats the message as kube does', () => {
     expect(unknownFieldsMessage(['spec.foo', 'bar'])).toBe('unknown field "spec.foo", unknown field "bar"');
   });

@@ -38,7 +38,7 @@ function walk(schema: z.ZodType, value: unknown, path: string, out: string[], pr
       const keep = preserving.has(schema);
       for (const [key, v] of Object.entries(value)) {
         const child = path === '' ? key : `${path}.${key}`;
-        const fieldSchema = shape[key];
+        const fieldSchema = Object.hasOwn(shape, key) ? shape[key] : undefined;
         if (fieldSchema) walk(fieldSchema, v, child, out, prune);
         else if (!keep) {
           out.push(child);

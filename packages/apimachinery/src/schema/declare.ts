@@ -1,0 +1,139 @@
+// The declaration language of Kubernetes types: zod schemas with the facts Kubernetes attaches to
+// each field (protobuf number, Go pointer-ness, patch and list metadata, description). One
+// declaration per type; TS types (z.infer), decoding checks, protobuf descriptors and OpenAPI
+// documents are derived from it (derive-proto.ts, derive-openapi.ts).
+import { z } from 'zod';
+
+/** The wire type of a leaf, where JSON alone does not say it. */
+export type LeafKind =
+  | 'string'
+  | 'bytes'
+  | 'bool'
+  | 'int32'
+  | 'int64'
+  | 'double'
+  | 'time'
+  | 'microTime'
+  | 'quantity'
+  | 'intOrString'
+  | 'fieldsV1'
+  | 'rawExtension';
+
+export interface LeafMeta {
+  readonly leaf: LeafKind;
+  /** OpenAPI format override. */
+  readonly format?: string;
+}
+
+/** What Kubernetes says about one field of a struct. */
+export interface FieldMeta {
+  /** Protobuf field number (k8s.io/api generated.proto). */
+  readonly no: number;
+  readonly description?: string;
+  /** A Go pointer: absence is nil; zero values are kept and written. */
+  readonly pointer?: boolean;
+  /** Required in the OpenAPI schema (`+required`). Decoding never requires a field. */
+  readonly required?: boolean;
+  /** The value kube-apiserver defaults (static defaults only; conditional ones live in defaulters). */
+  readonly default?: unknown;
+  readonly patchStrategy?: string;
+  readonly patchMergeKey?: string;
+  readonly listType?: 'atomic' | 'set' | 'map';
+  readonly listMapKeys?: readonly string[];
+  readonly mapType?: 'atomic' | 'granular';
+}
+
+/** What Kubernetes says about a struct type. */
+export interface StructMeta {
+  /** OpenAPI definition name, e.g. `io.k8s.api.core.v1.Container`. */
+  readonly id: string;
+  /** Fully qualified protobuf message name, e.g. `k8s.io.api.core.v1.Container`. */
+  readonly protoName: string;
+  readonly description: string;
+  /** The kind this struct is, for top-level types (x-kubernetes-group-version-kind). */
+  readonly gvk?: { group: string; version: string; kind: string };
+  readonly preserveUnknownFields?: boolean;
+  readonly mapType?: 'atomic' | 'granular';
+}
+
+export const leafRegistry = z.registry<LeafMeta>();
+export const fieldRegistry = z.registry<FieldMeta>();
+export const structRegistry = z.registry<StructMeta>();
+
+const leaf = <T extends z.ZodType>(schema: T, meta: LeafMeta): T => {
+  leafRegistry.add(schema, meta);
+  return schema;
+};
+
+export const types = {
+  string: () => leaf(z.string(), { leaf: 'string' }),
+  bytes: () => leaf(z.string(), { leaf: 'bytes', format: 'byte' }),
+  bool: () => leaf(z.boolean(), { leaf: 'bool' }),
+  int32: () => leaf(z.number().int(), { leaf: 'int32', format: 'int32' }),
+  int64: () => leaf(z.number().int(), { leaf: 'int64', format: 'int64' }),
+  double: () => leaf(z.number(), { leaf: 'double', format: 'double' }),
+  /** metav1.Time: RFC 3339 seconds in JSON, {seconds} in protobuf; null is the zero time. */
+  time: () => leaf(z.string().nullable(), { leaf: 'time', format: 'date-time' }),
+  microTime: () => leaf(z.string().nullable(), { leaf: 'microTime', format: 'date-time' }),
+  /** resource.Quantity: a string in JSON (numbers accepted on input). */
+  quantity: () => leaf(z.union([z.string(), z.number()]), { leaf: 'quantity' }),
+  /** intstr.IntOrString. */
+  intOrString: () => leaf(z.union([z.number().int(), z.string()]), { leaf: 'intOrString', format: 'int-or-string' }),
+  fieldsV1: () => leaf(z.record(z.string(), z.unknown()), { leaf: 'fieldsV1' }),
+  /** runtime.RawExtension: any JSON object. */
+  rawExtension: () => leaf(z.looseObject({}), { leaf: 'rawExtension' }),
+  list: <T extends z.ZodType>(of: T) => z.array(of),
+  map: <T extends z.ZodType>(of: T) => z.record(z.string(), of),
+};
+
+/** Declares a field: optional for decoding, with its Kubernetes facts. */
+export function field<T extends z.ZodType>(no: number, type: T, meta: Omit<FieldMeta, 'no'> = {}): z.ZodOptional<T> {
+  const f = type.optional();
+  fieldRegistry.add(f, { no, ...meta });
+  return f;
+}
+
+/** Declares a struct. Unknown fields decode (and are then pruned or reported by fieldValidation). */
+export function struct<S extends z.ZodRawShape>(meta: StructMeta, shape: S): z.ZodObject<S, z.core.$loose> {
+  const s = z.looseObject(shape);
+  structRegistry.add(s, meta);
+  return s;
+}
+
+/** A struct reference that may be recursive. */
+export function lazyStruct<T extends z.ZodType>(get: () => T): z.ZodLazy<T> {
+  return z.lazy(get);
+}
+
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  getter?: () => z.ZodType;
+  options?: z.ZodType[];
+}
+
+/** The zod internals the derivations read. */
+export function defOf(schema: z.ZodType): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+}
+
+/** The schema under optional/nullable/lazy wrappers. */
+export function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (;;) {
+    const d = defOf(s);
+    if (d.type === 'optional' || d.type === 'nullable' || d.type === 'default' || d.type === 'readonly') s = d.innerType!;
+    else if (d.type === 'lazy') s = d.getter!();
+    else return s;
+  }
+}
+
+/** The declared fields of a struct, in declaration order, with their metadata. */
+export function structFields(schema: z.ZodType): { name: string; type: z.ZodType; meta: FieldMeta | undefined }[] {
+  const d = defOf(unwrap(schema));
+  if (d.type !== 'object') throw new Error('not a struct');
+  return Object.entries(d.shape ?? {}).map(([name, type]) => ({ name, type, meta: fieldRegistry.get(type) }));
+}

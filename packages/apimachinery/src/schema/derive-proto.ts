@@ -1,0 +1,66 @@
+// Protobuf descriptors derived from declared structs (declare.ts): field numbers, repeated and map
+// fields, Go pointers, and the special messages of Time, Quantity, IntOrString and the rest.
+import type { z } from 'zod';
+import type { ProtoField, ProtoMessage, ScalarKind } from '../protobuf-message.ts';
+import { defOf, leafRegistry, structFields, structRegistry, unwrap, type LeafKind } from './declare.ts';
+
+const cache = new WeakMap<z.ZodType, ProtoMessage>();
+
+/** The leaf kind of a schema, looking through optional/nullable wrappers. */
+export function leafOf(schema: z.ZodType): LeafKind | undefined {
+  let s: z.ZodType | undefined = schema;
+  while (s) {
+    const meta = leafRegistry.get(s);
+    if (meta) return meta.leaf;
+    const d = defOf(s);
+    s = d.type === 'optional' || d.type === 'nullable' || d.type === 'default' ? d.innerType : d.type === 'lazy' ? d.getter!() : undefined;
+  }
+  return undefined;
+}
+
+function scalarOf(kind: LeafKind): ScalarKind {
+  return kind;
+}
+
+/** The element type of a field and how it repeats. */
+function shapeOf(type: z.ZodType): { element: z.ZodType; repeated: boolean; map: boolean } {
+  const leaf = leafOf(type);
+  if (leaf) return { element: type, repeated: false, map: false };
+  const inner = unwrap(type);
+  const d = defOf(inner);
+  if (d.type === 'array') return { element: d.element!, repeated: true, map: false };
+  if (d.type === 'record') return { element: d.valueType!, repeated: false, map: true };
+  return { element: inner, repeated: false, map: false };
+}
+
+/** The protobuf message of a declared struct. */
+export function protoMessageOf(schema: z.ZodType): ProtoMessage {
+  const struct = unwrap(schema);
+  const cached = cache.get(struct);
+  if (cached) return cached;
+  const meta = structRegistry.get(struct);
+  if (!meta) throw new Error('protoMessageOf: not a declared struct');
+  let memo: ProtoField[] | undefined;
+  const message: ProtoMessage = {
+    name: meta.protoName,
+    // A thunk, so that recursive structs work; computed once.
+    fields: () => (memo ??= computeFields()),
+  };
+  cache.set(struct, message);
+  return message;
+
+  function computeFields(): ProtoField[] {
+    {
+      const fields: ProtoField[] = [];
+      for (const f of structFields(struct)) {
+        if (!f.meta) continue;
+        const { element, repeated, map } = shapeOf(f.type);
+        const leaf = leafOf(element);
+        const type = leaf ? scalarOf(leaf) : protoMessageOf(element);
+        const field: ProtoField = { name: f.name, no: f.meta.no, type };
+        fields.push({ ...field, ...(repeated ? { repeated } : {}), ...(map ? { map } : {}), ...(f.meta.pointer ? { pointer: true } : {}) });
+      }
+      return fields.sort((a, b) => a.no - b.no);
+    }
+  }
+}
