@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { newMethodNotSupported, statusFromError } from '@kapi/apimachinery';
 import type { Registry } from '@kapi/registry';
 import { apiGroup, apiResourceList, serveDiscoveryRoot } from './discovery.ts';
+import { createOpenAPIV3, serveOpenAPIV3 } from './openapi.ts';
 import { serveResource } from './handlers/resource.ts';
 import { parseRequestInfo } from './request-info.ts';
 import { notFoundStatus, writeError, writeJson } from './responses.ts';
@@ -17,6 +18,7 @@ export interface ApiHandlerOptions {
 /** The request handler of the API: routing, discovery, resources, errors as Status. */
 export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { registry, logger } = options;
+  const openapi = createOpenAPIV3(registry);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -33,6 +35,7 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       res.end('ok');
       return;
     }
+    if (isRead && (path === '/openapi/v3' || path.startsWith('/openapi/v3/'))) return serveOpenAPIV3(req, res, openapi, path, url.searchParams);
     const serverAddress = req.headers.host ?? '';
     if (isRead && (path === '/api' || path === '/api/')) return serveDiscoveryRoot(req, res, registry, true, serverAddress);
     if (isRead && (path === '/apis' || path === '/apis/')) return serveDiscoveryRoot(req, res, registry, false, serverAddress);

@@ -101,6 +101,44 @@ describe('version and discovery', () => {
   });
 });
 
+describe('OpenAPI v3', () => {
+  it('indexes one document per group version, cacheable forever at its hash', async () => {
+    const index = await call('GET', '/openapi/v3');
+    const url: string = index.json.paths['api/v1'].serverRelativeURL;
+    expect(url).toMatch(/^\/openapi\/v3\/api\/v1\?hash=[0-9A-F]{128}$/);
+    const doc = await call('GET', url);
+    expect(doc.status).toBe(200);
+    expect(doc.headers.get('cache-control')).toBe('public, immutable');
+    expect(doc.headers.get('etag')).toBe(`"${url.split('hash=')[1]}"`);
+    const stale = await fetch(`${server.url}/openapi/v3/api/v1?hash=0`, { redirect: 'manual' });
+    expect(stale.status).toBe(301);
+    expect(stale.headers.get('location')).toBe(url);
+  });
+
+  it('has PATCH operations with the GVK and a fieldValidation parameter (kubectl then validates on the server)', async () => {
+    const index = await call('GET', '/openapi/v3');
+    const doc = (await call('GET', index.json.paths['api/v1'].serverRelativeURL)).json;
+    const patch = doc.paths['/api/v1/namespaces/{namespace}/configmaps/{name}'].patch;
+    expect(patch['x-kubernetes-group-version-kind']).toEqual({ group: '', kind: 'ConfigMap', version: 'v1' });
+    expect(patch.parameters.map((p: any) => p.name)).toContain('fieldValidation');
+    const cm = doc.components.schemas['io.k8s.api.core.v1.ConfigMap'];
+    expect(cm['x-kubernetes-group-version-kind']).toEqual([{ group: '', kind: 'ConfigMap', version: 'v1' }]);
+    expect(cm.properties.metadata.allOf).toEqual([{ $ref: '#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' }]);
+    const meta = doc.components.schemas['io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta'];
+    expect(meta.properties.ownerReferences).toMatchObject({
+      'x-kubernetes-patch-merge-key': 'uid',
+      'x-kubernetes-patch-strategy': 'merge',
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['uid'],
+    });
+    const ns = doc.components.schemas['io.k8s.api.core.v1.NamespaceStatus'];
+    expect(ns.properties.conditions).toMatchObject({ 'x-kubernetes-patch-merge-key': 'type', 'x-kubernetes-patch-strategy': 'merge' });
+    // Every reference resolves.
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    for (const r of refs) expect(doc.components.schemas[r], r).toBeDefined();
+  });
+});
+
 describe('configmaps over HTTP', () => {
   it('creates from a body without apiVersion and kind (client-node does that) and answers 201', async () => {
     const r = await call('POST', cmPath, { metadata: { name: 'nokind' }, data: { a: '1' } });

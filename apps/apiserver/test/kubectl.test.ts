@@ -37,7 +37,7 @@ function userSession(label: string, serveArgs: () => string[]) {
     });
 
     it('creates from a file and reads it back as a table and as YAML', async () => {
-      const created = await k('--validate=false', 'create', '-f', file);
+      const created = await k('create', '-f', file);
       expect(created.stderr).toBe('');
       expect(created.stdout.trim()).toBe('configmap/demo created');
       const table = await k('get', 'cm');
@@ -53,9 +53,27 @@ function userSession(label: string, serveArgs: () => string[]) {
       const missing = await k('get', 'cm', 'nope');
       expect(missing.code).not.toBe(0);
       expect(missing.stderr.trim()).toBe('Error from server (NotFound): configmaps "nope" not found');
-      const again = await k('--validate=false', 'create', '-f', file);
+      const again = await k('create', '-f', file);
       expect(again.code).not.toBe(0);
       expect(again.stderr).toContain(`Error from server (AlreadyExists): error when creating "${file}": configmaps "demo" already exists`);
+    });
+
+    it('validates on the server through OpenAPI v3: unknown fields fail, or warn with --validate=warn', async () => {
+      const bad = join(dir, 'bad.yaml');
+      writeFileSync(bad, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bad\ndta:\n  a: b\n');
+      const strict = await k('create', '-f', bad);
+      expect(strict.code).not.toBe(0);
+      expect(strict.stderr).toContain('strict decoding error: unknown field "dta"');
+      const warn = await k('create', '-f', bad, '--validate=warn');
+      expect(warn.code).toBe(0);
+      expect(warn.stderr).toContain('Warning: unknown field "dta"');
+      expect((await k('delete', 'cm', 'bad')).code).toBe(0);
+    });
+
+    it('explains kinds from the served OpenAPI v3', async () => {
+      const r = await k('explain', 'configmap.data');
+      expect(r.stdout).toContain('KIND:       ConfigMap');
+      expect(r.stdout).toMatch(/FIELD:\s+data <map\[string\]string>/);
     });
 
     it('watches: get cm -w shows a later change', async () => {

@@ -30,3 +30,4 @@ export * from './discovery.ts';
 export * from './yaml.ts';
 export * from './schema/declare.ts';
 export * from './schema/derive-proto.ts';
+export * from './schema/derive-openapi.ts';

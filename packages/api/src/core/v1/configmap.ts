@@ -1,29 +1,32 @@
 // Behaviour of k8s.io/kubernetes/pkg/apis/core/validation/validation.go ValidateConfigMap(Update) (v1.33).
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   FieldPath,
   ObjectMeta,
   fieldErrors,
   isConfigMapKey,
   nameIsDNSSubdomain,
-  ObjectMetaProto,
-  protoField as f,
+  field,
+  protoMessageOf,
+  struct,
+  types,
   validateObjectMeta,
   validateObjectMetaUpdate,
   type FieldError,
 } from '@kapi/apimachinery';
 import { defineKind } from '../../kind.ts';
+import { coreV1, typeMetaField } from '../../meta-fields.ts';
 
 /** Largest total size of a ConfigMap's data and binaryData (core.MaxSecretSize). */
 export const maxConfigMapSize = 1024 * 1024;
 
-export const ConfigMap = z.looseObject({
-  apiVersion: z.string().optional(),
-  kind: z.string().optional(),
-  metadata: ObjectMeta.optional(),
-  immutable: z.boolean().optional(),
-  data: z.record(z.string(), z.string()).optional(),
-  binaryData: z.record(z.string(), z.string()).optional(),
+export const ConfigMap = struct(coreV1('ConfigMap', 'Configuration data for pods to consume.', true), {
+  apiVersion: typeMetaField.apiVersion,
+  kind: typeMetaField.kind,
+  metadata: field(1, ObjectMeta, { description: 'Standard object metadata.' }),
+  immutable: field(4, types.bool(), { description: 'When true, data and binaryData cannot be changed, only the object deleted.', pointer: true }),
+  data: field(2, types.map(types.string()), { description: 'UTF-8 configuration data; keys are alphanumerics, "-", "_" or ".".' }),
+  binaryData: field(3, types.map(types.bytes()), { description: 'Binary configuration data; keys must not repeat those of data.' }),
 });
 export type ConfigMap = z.infer<typeof ConfigMap>;
 
@@ -64,15 +67,7 @@ export const configMapKind = defineKind<ConfigMap>({
   shortNames: ['cm'],
   namespaced: true,
   schema: ConfigMap,
-  proto: {
-    name: 'k8s.io.api.core.v1.ConfigMap',
-    fields: [
-      f('metadata', 1, ObjectMetaProto),
-      f('data', 2, 'string', { map: true }),
-      f('binaryData', 3, 'bytes', { map: true }),
-      f('immutable', 4, 'bool', { pointer: true }),
-    ],
-  },
+  proto: protoMessageOf(ConfigMap),
   description: 'ConfigMap holds configuration data for pods to consume.',
   validate: validateConfigMap,
   validateUpdate(cm, old) {

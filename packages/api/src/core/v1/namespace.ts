@@ -1,43 +1,57 @@
 // Behaviour of k8s.io/kubernetes/pkg/apis/core/validation/validation.go ValidateNamespace and
 // pkg/apis/core/v1/defaults.go SetDefaults_Namespace (v1.33).
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   FieldPath,
   ObjectMeta,
   fieldErrors,
   nameIsDNSLabel,
-  ObjectMetaProto,
-  protoField as f,
+  field,
+  protoMessageOf,
+  struct,
+  types,
   validateObjectMeta,
   validateObjectMetaUpdate,
   type FieldError,
 } from '@kapi/apimachinery';
 import { defineKind } from '../../kind.ts';
+import { coreV1, typeMetaField } from '../../meta-fields.ts';
 
 /** The label kube keeps equal to a namespace's name. */
 export const labelMetadataName = 'kubernetes.io/metadata.name';
 export const finalizerKubernetes = 'kubernetes';
 
 // Decoding never requires a field (Go fills zero values); validation does.
-export const NamespaceCondition = z.looseObject({
-  type: z.string().optional(),
-  status: z.string().optional(),
-  lastTransitionTime: z.string().nullable().optional(),
-  reason: z.string().optional(),
-  message: z.string().optional(),
+// Decoding never requires a field (Go fills zero values); validation does.
+export const NamespaceCondition = struct(coreV1('NamespaceCondition', 'The state of a namespace at a point in time.'), {
+  type: field(1, types.string(), { description: 'Type of the condition.', required: true }),
+  status: field(2, types.string(), { description: 'Status of the condition: True, False or Unknown.', required: true }),
+  lastTransitionTime: field(4, types.time(), { description: 'Last time the condition changed.' }),
+  reason: field(5, types.string(), { description: 'Machine-readable reason for the last change.' }),
+  message: field(6, types.string(), { description: 'Human-readable details of the last change.' }),
 });
 
-export const Namespace = z.looseObject({
-  apiVersion: z.string().optional(),
-  kind: z.string().optional(),
-  metadata: ObjectMeta.optional(),
-  spec: z.looseObject({ finalizers: z.array(z.string()).optional() }).optional(),
-  status: z
-    .looseObject({
-      phase: z.string().optional(),
-      conditions: z.array(NamespaceCondition).optional(),
-    })
-    .optional(),
+export const NamespaceSpec = struct(coreV1('NamespaceSpec', 'The desired state of a namespace.'), {
+  finalizers: field(1, types.list(types.string()), { description: 'Values that must be empty before the namespace is removed from storage.', listType: 'atomic' }),
+});
+
+export const NamespaceStatus = struct(coreV1('NamespaceStatus', 'The observed state of a namespace.'), {
+  phase: field(1, types.string(), { description: 'The lifecycle phase: Active or Terminating.' }),
+  conditions: field(2, types.list(NamespaceCondition), {
+    description: 'The latest observations of the namespace state.',
+    patchStrategy: 'merge',
+    patchMergeKey: 'type',
+    listType: 'map',
+    listMapKeys: ['type'],
+  }),
+});
+
+export const Namespace = struct(coreV1('Namespace', 'A scope for names. Use of multiple namespaces is optional.', true), {
+  apiVersion: typeMetaField.apiVersion,
+  kind: typeMetaField.kind,
+  metadata: field(1, ObjectMeta, { description: 'Standard object metadata.' }),
+  spec: field(2, NamespaceSpec, { description: 'The behaviour of the namespace.' }),
+  status: field(3, NamespaceStatus, { description: 'The status of the namespace. Read-only.' }),
 });
 export type Namespace = z.infer<typeof Namespace>;
 
@@ -65,23 +79,7 @@ export const namespaceKind = defineKind<Namespace>({
   shortNames: ['ns'],
   namespaced: false,
   schema: Namespace,
-  proto: {
-    name: 'k8s.io.api.core.v1.Namespace',
-    fields: [
-      f('metadata', 1, ObjectMetaProto),
-      f('spec', 2, { name: 'k8s.io.api.core.v1.NamespaceSpec', fields: [f('finalizers', 1, 'string', { repeated: true })] }),
-      f('status', 3, {
-        name: 'k8s.io.api.core.v1.NamespaceStatus',
-        fields: [
-          f('phase', 1, 'string'),
-          f('conditions', 2, {
-            name: 'k8s.io.api.core.v1.NamespaceCondition',
-            fields: [f('type', 1, 'string'), f('status', 2, 'string'), f('lastTransitionTime', 4, 'time'), f('reason', 5, 'string'), f('message', 6, 'string')],
-          }, { repeated: true }),
-        ],
-      }),
-    ],
-  },
+  proto: protoMessageOf(Namespace),
   description: 'Namespace provides a scope for Names. Use of multiple namespaces is optional.',
   defaults(ns) {
     const name = ns.metadata?.name;

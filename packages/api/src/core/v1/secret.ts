@@ -1,31 +1,34 @@
 // Behaviour of k8s.io/kubernetes/pkg/apis/core/validation/validation.go ValidateSecret(Update),
 // pkg/apis/core/v1/defaults.go SetDefaults_Secret and the v1 StringData conversion (v1.33).
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   FieldPath,
   ObjectMeta,
-  ObjectMetaProto,
+  field,
   fieldErrors,
   isConfigMapKey,
   nameIsDNSSubdomain,
-  protoField as f,
+  protoMessageOf,
+  struct,
+  types,
   validateObjectMeta,
   validateObjectMetaUpdate,
   type FieldError,
 } from '@kapi/apimachinery';
 import { defineKind } from '../../kind.ts';
+import { coreV1, typeMetaField } from '../../meta-fields.ts';
 
 /** core.MaxSecretSize: the largest total size of a Secret's data. */
 export const maxSecretSize = 1024 * 1024;
 
-export const Secret = z.looseObject({
-  apiVersion: z.string().optional(),
-  kind: z.string().optional(),
-  metadata: ObjectMeta.optional(),
-  immutable: z.boolean().optional(),
-  data: z.record(z.string(), z.string()).optional(),
-  stringData: z.record(z.string(), z.string()).optional(),
-  type: z.string().optional(),
+export const Secret = struct(coreV1('Secret', 'Secret data of a certain type; the values of data total less than 1 MiB.', true), {
+  apiVersion: typeMetaField.apiVersion,
+  kind: typeMetaField.kind,
+  metadata: field(1, ObjectMeta, { description: 'Standard object metadata.' }),
+  immutable: field(5, types.bool(), { description: 'When true, data cannot be changed, only the object deleted.', pointer: true }),
+  data: field(2, types.map(types.bytes()), { description: 'The secret data, base64-encoded in JSON; keys are alphanumerics, "-", "_" or ".".' }),
+  stringData: field(4, types.map(types.string()), { description: 'Write-only convenience: string values merged into data on write.' }),
+  type: field(3, types.string(), { description: 'Used to facilitate programmatic handling of the secret data (Opaque by default).' }),
 });
 export type Secret = z.infer<typeof Secret>;
 
@@ -76,16 +79,7 @@ export const secretKind = defineKind<Secret>({
   namespaced: true,
   schema: Secret,
   description: 'Secret holds secret data of a certain type. The total bytes of the values in the Data field must be less than MaxSecretSize bytes.',
-  proto: {
-    name: 'k8s.io.api.core.v1.Secret',
-    fields: [
-      f('metadata', 1, ObjectMetaProto),
-      f('data', 2, 'bytes', { map: true }),
-      f('type', 3, 'string'),
-      f('stringData', 4, 'string', { map: true }),
-      f('immutable', 5, 'bool', { pointer: true }),
-    ],
-  },
+  proto: protoMessageOf(Secret),
   defaults(s) {
     // stringData is write-only: merged into data (winning over it), as the v1 conversion does.
     if (s.stringData) {
