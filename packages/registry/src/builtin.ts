@@ -5,7 +5,8 @@ import { defaultAttrs, type StorageInterface } from '@kapi/storage';
 import { createGenericStore, type GenericStore } from './generic-store.ts';
 import { strategyForKind } from './kind-strategy.ts';
 import { resourceInfoOf, type ResourceInfo } from './resource.ts';
-import { configMapTableConvertor, namespaceTableConvertor, secretTableConvertor, type TableConvertor } from './table-convertor.ts';
+import { configMapTableConvertor, defaultTableConvertor, namespaceTableConvertor, secretTableConvertor, type TableConvertor } from './table-convertor.ts';
+import type { RESTStrategy } from './strategy.ts';
 import { createNamespaceStore } from './namespace-store.ts';
 
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
@@ -51,45 +52,70 @@ const namespaceStrategy = strategyForKind<Namespace>(namespaceKind, {
   selectableFields: ['metadata.name', 'status.phase', 'name'],
 });
 
-/** Builds the registry of built-in resources over the given storage factory. */
-export function createBuiltinRegistry(storageFor: StorageFactory): Registry {
+/**
+ * How one built-in kind is served beyond its declaration: strategy hooks that differ from the
+ * declaration's defaults, its Table printer, its storage key prefix.
+ */
+export interface BuiltinResource {
+  readonly definition: KindDefinition;
+  readonly strategy?: Partial<RESTStrategy>;
+  readonly table?: TableConvertor;
+  /** Below the store's path prefix; default `/<resource>` (kube keeps a few elsewhere, e.g. `/services/specs`). */
+  readonly keyPrefix?: string;
+  readonly returnDeletedObject?: boolean;
+}
+
+/**
+ * Strategy hooks of kinds with spec and status (Deployment, Pod, …): a client sets neither status
+ * nor generation; generation starts at 1 and grows when the spec changes.
+ */
+export function specStatusStrategy(initialStatus: () => Record<string, unknown> = () => ({})): Partial<RESTStrategy> {
+  return {
+    prepareForCreate(obj) {
+      obj.status = initialStatus();
+      metaOf(obj).generation = 1;
+    },
+    prepareForUpdate(obj, old) {
+      if (old.status !== undefined) obj.status = old.status;
+      else delete obj.status;
+      const oldGen = old.metadata?.generation ?? 0;
+      metaOf(obj).generation = JSON.stringify(obj.spec ?? null) === JSON.stringify(old.spec ?? null) ? oldGen : oldGen + 1;
+    },
+  };
+}
+
+/** The built-in kinds served by default. */
+export const builtinResources: readonly BuiltinResource[] = [
+  { definition: namespaceKind as KindDefinition, strategy: namespaceStrategy as Partial<RESTStrategy>, table: namespaceTableConvertor, returnDeletedObject: true },
+  { definition: configMapKind as KindDefinition, table: configMapTableConvertor },
+  { definition: secretKind as KindDefinition, table: secretTableConvertor },
+];
+
+/** Builds the registry of built-in resources (and any `extra` ones) over the given storage factory. */
+export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonly BuiltinResource[] = []): Registry {
   const entries: ResourceEntry[] = [];
-
-  const cmInfo = resourceInfoOf(configMapKind);
-  entries.push({
-    info: cmInfo,
-    definition: configMapKind as KindDefinition,
-    store: createGenericStore({ info: cmInfo, strategy: strategyForKind(configMapKind) as never, storage: storageFor(cmInfo) }),
-    table: configMapTableConvertor,
-  });
-
-  const secretInfo = resourceInfoOf(secretKind);
-  entries.push({
-    info: secretInfo,
-    definition: secretKind as KindDefinition,
-    store: createGenericStore({ info: secretInfo, strategy: strategyForKind(secretKind) as never, storage: storageFor(secretInfo) }),
-    table: secretTableConvertor,
-  });
-
-  const nsInfo = resourceInfoOf(namespaceKind);
-  const nsStorage = storageFor(nsInfo);
-  const nsGeneric = createGenericStore({ info: nsInfo, strategy: namespaceStrategy as never, storage: nsStorage, returnDeletedObject: true });
-  entries.push({
-    info: nsInfo,
-    definition: namespaceKind as KindDefinition,
-    store: createNamespaceStore(nsGeneric, nsStorage, async (namespace) => {
-      // The namespace controller's job: delete everything namespaced inside it.
-      for (const e of entries) {
-        if (!e.info.namespaced) continue;
-        const list = await e.store.list({ namespace });
-        for (const item of list.items) {
-          await e.store.delete({ namespace }, item.metadata?.name ?? '').catch(() => undefined);
-        }
-      }
-    }),
-    table: namespaceTableConvertor,
-  });
-
+  for (const r of [...builtinResources, ...extra]) {
+    const info = resourceInfoOf(r.definition, r.keyPrefix);
+    const storage = storageFor(info);
+    const generic = createGenericStore({
+      info,
+      strategy: strategyForKind(r.definition, r.strategy ?? {}),
+      storage,
+      ...(r.returnDeletedObject ? { returnDeletedObject: true } : {}),
+    });
+    const store =
+      info.group === '' && info.resource === 'namespaces'
+        ? createNamespaceStore(generic, storage, async (namespace) => {
+            // The namespace controller's job: delete everything namespaced inside it.
+            for (const e of entries) {
+              if (!e.info.namespaced) continue;
+              const list = await e.store.list({ namespace });
+              for (const item of list.items) await e.store.delete({ namespace }, item.metadata?.name ?? '').catch(() => undefined);
+            }
+          })
+        : generic;
+    entries.push({ info, definition: r.definition, store, table: r.table ?? defaultTableConvertor });
+  }
   const byKey = new Map(entries.map((e) => [`${e.info.group}/${e.info.version}/${e.info.resource}`, e]));
   return {
     resources: entries,

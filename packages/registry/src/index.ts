@@ -11,7 +11,7 @@ export { strategyForKind } from './kind-strategy.ts';
 export { resourceInfoOf, groupResourceOf, gvkOfResource, apiVersionOf, type ResourceInfo } from './resource.ts';
 export type { RequestContext, CreateOptions, UpdateOptions, DeleteOptions, GetOptions, ListOptions } from './options.ts';
 export { interpretStorageError } from './storage-errors.ts';
-export { createBuiltinRegistry, type Registry, type ResourceEntry, type StorageFactory } from './builtin.ts';
+export { createBuiltinRegistry, builtinResources, specStatusStrategy, type BuiltinResource, type Registry, type ResourceEntry, type StorageFactory } from './builtin.ts';
 export { immortalNamespaces } from './namespace-store.ts';
 export { generateName } from './names.ts';
 export {
