@@ -16,6 +16,7 @@ Flags of serve:
   --storage sqlite|etcd   embedded SQLite (default) or an etcd cluster
   --etcd-servers URLS     comma-separated etcd client URLs (default http://127.0.0.1:2379)
   --log-level LEVEL       fatal|error|warn|info|debug|trace|silent (default info)
+  --compaction-interval S seconds between compactions of the store's history (default 300; 0 = never)
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -42,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
         storage: { type: 'string' },
         'etcd-servers': { type: 'string' },
         'log-level': { type: 'string' },
+        'compaction-interval': { type: 'string' },
       },
       strict: true,
     });
@@ -51,6 +53,7 @@ async function main(argv: string[]): Promise<number> {
       storage: values.storage,
       etcdServers: values['etcd-servers'],
       logLevel: values['log-level'],
+      compactionInterval: values['compaction-interval'],
     });
   } catch (err) {
     const msg = err instanceof ZodError ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n') : (err as Error).message;

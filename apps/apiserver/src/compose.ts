@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { jsonCodec, isAlreadyExists } from '@kapi/apimachinery';
 import { createCacher } from '@kapi/cacher';
 import { createBuiltinRegistry, type Registry } from '@kapi/registry';
-import { createStore, type KV } from '@kapi/storage';
+import { createStore, defaultCompactionIntervalMs, startCompactor, type KV } from '@kapi/storage';
 import { createEtcd3Kv } from '@kapi/storage-etcd3';
 import { createSqliteKv } from '@kapi/storage-sqlite';
 
@@ -34,8 +34,14 @@ function openKv(backend: StorageBackend): KV {
   }
 }
 
+export interface StackOptions {
+  /** Time between compactions of the KV (kube's --etcd-compaction-interval); 0 disables. Default 5 min. */
+  compactionIntervalMs?: number;
+  onCompactionError?: (err: unknown) => void;
+}
+
 /** Opens the backend and builds the registry over it; creates the system namespaces when missing. */
-export async function composeStack(backend: StorageBackend): Promise<Stack> {
+export async function composeStack(backend: StorageBackend, options: StackOptions = {}): Promise<Stack> {
   const kv = openKv(backend);
   const registry = createBuiltinRegistry((info) =>
     createCacher(createStore(kv, { codec: jsonCodec, pathPrefix: registryPathPrefix }), { resourcePrefix: info.keyPrefix }),
@@ -51,5 +57,16 @@ export async function composeStack(backend: StorageBackend): Promise<Stack> {
     await kv.close();
     throw err;
   }
-  return { kv, registry, close: () => kv.close() };
+  const compactor = startCompactor(kv, {
+    intervalMs: options.compactionIntervalMs ?? defaultCompactionIntervalMs,
+    ...(options.onCompactionError ? { onError: options.onCompactionError } : {}),
+  });
+  return {
+    kv,
+    registry,
+    close: () => {
+      compactor.stop();
+      return kv.close();
+    },
+  };
 }

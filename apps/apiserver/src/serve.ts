@@ -22,6 +22,8 @@ export const ServeOptions = z
       .default('http://127.0.0.1:2379')
       .transform((s) => s.split(',').map((x) => x.trim()).filter((x) => x !== '')),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Seconds between compactions of the store (kube's --etcd-compaction-interval, 5m); 0 disables. */
+    compactionInterval: z.coerce.number().int().min(0).default(300),
   })
   .strict();
 export type ServeOptions = z.output<typeof ServeOptions>;
@@ -52,7 +54,10 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const backend: StorageBackend = options.storage === 'sqlite' ? { kind: 'sqlite', dataDir } : { kind: 'etcd', endpoints: options.etcdServers };
-  const stack = await composeStack(backend);
+  const stack = await composeStack(backend, {
+    compactionIntervalMs: options.compactionInterval * 1000,
+    onCompactionError: (err) => logger.warn({ err }, 'compaction failed; retrying at the next interval'),
+  });
   const server = createApiServer({ registry: stack.registry, logger });
   let port: number;
   try {

@@ -51,3 +51,4 @@ export { everything, defaultAttrs, predicateMatches, selectsEverything } from '.
 export { encodeContinue, decodeContinue } from './continue.ts';
 export { createStore, errResourceVersionSetOnCreate, type StoreOptions } from './store.ts';
 export { tooLargeResourceVersion } from './store-errors.ts';
+export { startCompactor, compactRevKey, defaultCompactionIntervalMs, type Compactor, type CompactorOptions } from './compactor.ts';
