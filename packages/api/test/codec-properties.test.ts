@@ -10,6 +10,7 @@ import {
   decodeMessage,
   encodeEnvelope,
   encodeMessage,
+  encodeYaml,
   isStatusError,
   type ProtoField,
   type ProtoMessage,
@@ -99,6 +100,16 @@ describe.each(builtinKinds.map((k) => [k.kind, k] as const))('%s', (_name, kind)
         const body = new TextEncoder().encode(JSON.stringify(obj));
         expect(decodeBody(kind, 'application/json', body, { fieldValidation: 'Strict' })).toEqual(obj);
       }),
+    );
+  });
+
+  it('YAML: decode(encode(x)) = x', () => {
+    fc.assert(
+      fc.property(objects, (obj) => {
+        const body = new TextEncoder().encode(encodeYaml(obj));
+        expect(decodeBody(kind, 'application/yaml', body, { fieldValidation: 'Strict' })).toEqual(obj);
+      }),
+      { numRuns: 50 },
     );
   });
 
