@@ -64,7 +64,10 @@ export function toTable(
   noHeaders = false,
 ): Table {
   const now = Date.now();
-  const rows: TableRow[] = objs.map((o) => ({ cells: entry.table.cells(o, now), object: rowObject(o, output) }));
+  const rows: TableRow[] = objs.map((o) => {
+    const conditions = entry.table.rowConditions?.(o);
+    return { cells: entry.table.cells(o, now), ...(conditions && conditions.length > 0 ? { conditions } : {}), object: rowObject(o, output) };
+  });
   return {
     kind: 'Table',
     apiVersion: output.apiVersion,

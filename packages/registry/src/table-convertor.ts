@@ -7,12 +7,15 @@ import {
   objectMetaNameDescription,
   type KubeObject,
   type TableColumnDefinition,
+  type TableRow,
 } from '@kapi/apimachinery';
 
 /** The columns of a kind's table and the cells of one object. */
 export interface TableConvertor {
   readonly columns: readonly TableColumnDefinition[];
   cells(obj: KubeObject, now: number): unknown[];
+  /** The row's `conditions` (pods: Completed=True once Succeeded or Failed); absent or undefined for none. */
+  rowConditions?(obj: KubeObject): TableRow['conditions'];
   /** True for kube's printers, whose empty lists have `rows: []`; the default convertor has `rows: null`. */
   readonly emptyRowsAsArray: boolean;
 }
