@@ -64,7 +64,9 @@ describe('version and discovery', () => {
       Accept: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json',
     });
     expect(r.headers.get('content-type')).toContain('v=v2beta1');
-    expect(r.json.items).toEqual([]);
+    expect(r.json.items.map((i: any) => i.metadata.name)).toEqual(['apps', 'batch', 'coordination.k8s.io']);
+    const apps = r.json.items[0].versions[0].resources.find((x: any) => x.resource === 'deployments');
+    expect(apps).toMatchObject({ scope: 'Namespaced', shortNames: ['deploy'], categories: ['all'], responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' } });
   });
 
   it('serves plain APIVersions and APIGroupList when only JSON is accepted', async () => {
@@ -73,7 +75,9 @@ describe('version and discovery', () => {
     expect(APIVersions.parse(api.json).versions).toEqual(['v1']);
     expect(api.json.apiVersion).toBeUndefined();
     const apis = await call('GET', '/apis', undefined, { Accept: 'application/json' });
-    expect(apis.json).toEqual(APIGroupList.parse({ kind: 'APIGroupList', apiVersion: 'v1', groups: [] }));
+    const groups = APIGroupList.parse(apis.json).groups;
+    expect(groups.map((g) => g.name)).toEqual(['apps', 'batch', 'coordination.k8s.io']);
+    expect(groups[0]).toMatchObject({ versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } });
   });
 
   it('GET /api/v1 lists the resources of the group version', async () => {

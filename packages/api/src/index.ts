@@ -8,10 +8,28 @@ export { ConfigMap, configMapKind, maxConfigMapSize } from './core/v1/configmap.
 export { Secret, secretKind, maxSecretSize } from './core/v1/secret.ts';
 export { Namespace, NamespaceCondition, namespaceKind, labelMetadataName, finalizerKubernetes } from './core/v1/namespace.ts';
 
+import { appsV1Kinds } from './apps/v1/index.ts';
+import { batchV1Kinds } from './batch/v1/index.ts';
+import { coordinationV1Kinds } from './coordination/v1/index.ts';
+import { coreV1Kinds } from './core/v1/index.ts';
 import { configMapKind } from './core/v1/configmap.ts';
 import { namespaceKind } from './core/v1/namespace.ts';
 import { secretKind } from './core/v1/secret.ts';
 import type { KindDefinition } from './kind.ts';
 
 /** Every built-in kind kapi serves. */
-export const builtinKinds: readonly KindDefinition[] = [namespaceKind as KindDefinition, configMapKind as KindDefinition, secretKind as KindDefinition];
+export const builtinKinds: readonly KindDefinition[] = [
+  namespaceKind as KindDefinition,
+  configMapKind as KindDefinition,
+  secretKind as KindDefinition,
+  ...coreV1Kinds,
+  ...appsV1Kinds,
+  ...batchV1Kinds,
+  ...coordinationV1Kinds,
+];
+
+export * from './core/v1/index.ts';
+export * from './apps/v1/index.ts';
+export * from './batch/v1/index.ts';
+export * from './coordination/v1/index.ts';
+export { Scale as ScaleV1, ScaleSpec, ScaleStatus } from './autoscaling/v1/index.ts';

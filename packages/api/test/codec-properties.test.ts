@@ -12,56 +12,14 @@ import {
   encodeMessage,
   encodeYaml,
   isStatusError,
-  type ProtoField,
   type ProtoMessage,
 } from '@kapi/apimachinery';
 import { builtinKinds, type KindDefinition } from '../src/index.ts';
+import { arbitraryMessage, canonical } from './proto-arbitrary.ts';
 
-const fieldsOf = (m: ProtoMessage) => (typeof m.fields === 'function' ? m.fields() : m.fields);
-
-// Values are non-empty / non-zero so that the omitempty rules of the JSON form do not apply.
-const text = fc.string({ minLength: 1, maxLength: 12 });
-const key = fc.stringMatching(/^[a-z0-9]([-a-z0-9.]{0,10}[a-z0-9])?$/);
-const seconds = fc.integer({ min: 1, max: 4102444800 }).map((s) => new Date(s * 1000).toISOString().replace('.000Z', 'Z'));
-
-function scalar(type: string): fc.Arbitrary<unknown> {
-  switch (type) {
-    case 'string':
-      return text;
-    case 'bytes':
-      return fc.uint8Array({ minLength: 1, maxLength: 16 }).map((b) => Buffer.from(b).toString('base64'));
-    case 'bool':
-      return fc.constant(true);
-    case 'int32':
-      return fc.integer({ min: 1, max: 2 ** 31 - 1 });
-    case 'int64':
-      return fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
-    case 'time':
-      return seconds;
-    case 'fieldsV1':
-      return fc.constant({ 'f:data': {} });
-    default:
-      throw new Error(`no arbitrary for ${type}`);
-  }
-}
-
-/**
- * Random objects of a message in their canonical JSON form: struct fields that are not pointers
- * are always there (Go writes them), every other field may be absent.
- */
-function arbitraryOf(m: ProtoMessage, depth = 0): fc.Arbitrary<Record<string, unknown>> {
-  const entries: Record<string, fc.Arbitrary<unknown>> = {};
-  const required: string[] = [];
-  for (const f of fieldsOf(m) as ProtoField[]) {
-    if (typeof f.type !== 'string' && !f.pointer && !f.repeated && !f.map) required.push(f.name);
-    const value = typeof f.type === 'string' ? scalar(f.type) : depth < 4 ? arbitraryOf(f.type, depth + 1) : fc.constant({});
-    entries[f.name] = f.map
-      ? fc.dictionary(key, value, { minKeys: 1, maxKeys: 3 })
-      : f.repeated
-        ? fc.array(value, { minLength: 1, maxLength: 3 })
-        : value;
-  }
-  return fc.record(entries, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
+/** Random objects of a kind in the canonical form its protobuf decoding gives. */
+function arbitraryOf(m: ProtoMessage): fc.Arbitrary<Record<string, unknown>> {
+  return arbitraryMessage(m, 4).map((o) => canonical(m, o));
 }
 
 const withTypeMeta = (kind: KindDefinition, obj: Record<string, unknown>) => ({

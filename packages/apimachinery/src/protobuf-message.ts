@@ -16,6 +16,8 @@ export interface ProtoField {
   readonly map?: boolean;
   /** A Go pointer field: zero values are kept (nil is absence), not dropped like omitempty. */
   readonly pointer?: boolean;
+  /** A Go-embedded struct (`json:",inline"`): its fields are the parent's own in the JSON form. */
+  readonly inline?: boolean;
 }
 
 export interface ProtoMessage {
@@ -171,6 +173,10 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
       value = decodeScalar(r, f.type, wire);
     } else {
       if (wire !== WireType.LengthDelimited) throw new ProtoDecodeError(`field ${f.name} of ${m.name} must be length-delimited`);
+      if (f.inline) {
+        Object.assign(out, decodeMessage(f.type, r.bytes()));
+        continue;
+      }
       value = decodeMessage(f.type, r.bytes());
     }
     if (f.repeated) {
@@ -271,7 +277,7 @@ function zeroOf(f: ProtoField): unknown {
 export function encodeMessage(m: ProtoMessage, obj: Record<string, unknown>): Uint8Array {
   const w = new ProtoWriter();
   for (const f of fieldsOf(m)) {
-    let v = obj[f.name];
+    let v = f.inline ? obj : obj[f.name];
     if (v === undefined || v === null) {
       if (f.pointer || f.repeated || f.map) continue;
       v = zeroOf(f);

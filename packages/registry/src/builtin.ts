@@ -7,6 +7,9 @@ import { strategyForKind } from './kind-strategy.ts';
 import { resourceInfoOf, type ResourceInfo } from './resource.ts';
 import { configMapTableConvertor, defaultTableConvertor, namespaceTableConvertor, secretTableConvertor, type TableConvertor } from './table-convertor.ts';
 import type { RESTStrategy } from './strategy.ts';
+import { workloadResources } from './workloads.ts';
+import type { BuiltinResource } from './builtin-resource.ts';
+export { specStatusStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { createNamespaceStore } from './namespace-store.ts';
 
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
@@ -52,43 +55,12 @@ const namespaceStrategy = strategyForKind<Namespace>(namespaceKind, {
   selectableFields: ['metadata.name', 'status.phase', 'name'],
 });
 
-/**
- * How one built-in kind is served beyond its declaration: strategy hooks that differ from the
- * declaration's defaults, its Table printer, its storage key prefix.
- */
-export interface BuiltinResource {
-  readonly definition: KindDefinition;
-  readonly strategy?: Partial<RESTStrategy>;
-  readonly table?: TableConvertor;
-  /** Below the store's path prefix; default `/<resource>` (kube keeps a few elsewhere, e.g. `/services/specs`). */
-  readonly keyPrefix?: string;
-  readonly returnDeletedObject?: boolean;
-}
-
-/**
- * Strategy hooks of kinds with spec and status (Deployment, Pod, …): a client sets neither status
- * nor generation; generation starts at 1 and grows when the spec changes.
- */
-export function specStatusStrategy(initialStatus: () => Record<string, unknown> = () => ({})): Partial<RESTStrategy> {
-  return {
-    prepareForCreate(obj) {
-      obj.status = initialStatus();
-      metaOf(obj).generation = 1;
-    },
-    prepareForUpdate(obj, old) {
-      if (old.status !== undefined) obj.status = old.status;
-      else delete obj.status;
-      const oldGen = old.metadata?.generation ?? 0;
-      metaOf(obj).generation = JSON.stringify(obj.spec ?? null) === JSON.stringify(old.spec ?? null) ? oldGen : oldGen + 1;
-    },
-  };
-}
-
 /** The built-in kinds served by default. */
 export const builtinResources: readonly BuiltinResource[] = [
   { definition: namespaceKind as KindDefinition, strategy: namespaceStrategy as Partial<RESTStrategy>, table: namespaceTableConvertor, returnDeletedObject: true },
   { definition: configMapKind as KindDefinition, table: configMapTableConvertor },
   { definition: secretKind as KindDefinition, table: secretTableConvertor },
+  ...workloadResources(),
 ];
 
 /** Builds the registry of built-in resources (and any `extra` ones) over the given storage factory. */

@@ -100,6 +100,40 @@ export function struct<S extends z.ZodRawShape>(meta: StructMeta, shape: S): z.Z
   return s;
 }
 
+/** Where the fields of a Go-embedded struct (`json:",inline"`) live in protobuf. */
+export interface Embedding {
+  /** Field number of the embedded message in the parent (k8s.io/api generated.proto). */
+  readonly no: number;
+  /** Field name of the embedded message in generated.proto, e.g. `volumeSource`. */
+  readonly protoName: string;
+  /** The embedded struct. */
+  readonly struct: z.ZodType;
+}
+
+const embeddings = new WeakMap<z.core.$ZodType, Embedding>();
+
+/** The embedding a field schema comes from, when `embed` declared it. */
+export function embeddingOf(schema: z.core.$ZodType): Embedding | undefined {
+  return embeddings.get(schema);
+}
+
+/**
+ * Go's inline embedding: the fields of `of`, to spread into the parent's shape. In JSON (and
+ * OpenAPI) they are the parent's own fields; protobuf keeps them in one message field `no`.
+ */
+export function embed<S extends z.ZodRawShape>(no: number, protoName: string, of: z.ZodObject<S, z.core.$loose>): S {
+  const group: Embedding = { no, protoName, struct: of };
+  const shape: Record<string, z.core.$ZodType> = {};
+  for (const [name, type] of Object.entries(of.shape as Record<string, z.core.$ZodType>)) {
+    const f: z.core.$ZodType = z.optional(type);
+    const meta = fieldRegistry.get(type as z.ZodType);
+    if (meta) fieldRegistry.add(f as z.ZodType, meta);
+    embeddings.set(f, group);
+    shape[name] = f;
+  }
+  return shape as unknown as S;
+}
+
 /** A struct reference that may be recursive. */
 export function lazyStruct<T extends z.ZodType>(get: () => T): z.ZodLazy<T> {
   return z.lazy(get);

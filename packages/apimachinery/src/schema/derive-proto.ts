@@ -2,7 +2,7 @@
 // fields, Go pointers, and the special messages of Time, Quantity, IntOrString and the rest.
 import type { z } from 'zod';
 import type { ProtoField, ProtoMessage, ScalarKind } from '../protobuf-message.ts';
-import { defOf, leafRegistry, structFields, structRegistry, unwrap, type LeafKind } from './declare.ts';
+import { defOf, embeddingOf, leafRegistry, structFields, structRegistry, unwrap, type Embedding, type LeafKind } from './declare.ts';
 
 const cache = new WeakMap<z.ZodType, ProtoMessage>();
 
@@ -52,7 +52,15 @@ export function protoMessageOf(schema: z.ZodType): ProtoMessage {
   function computeFields(): ProtoField[] {
     {
       const fields: ProtoField[] = [];
+      const embedded = new Set<Embedding>();
       for (const f of structFields(struct)) {
+        const embedding = embeddingOf(f.type);
+        if (embedding) {
+          // All the fields of one embedded struct are one message field.
+          if (!embedded.has(embedding)) fields.push({ name: embedding.protoName, no: embedding.no, type: protoMessageOf(embedding.struct), inline: true });
+          embedded.add(embedding);
+          continue;
+        }
         if (!f.meta) continue;
         const { element, repeated, map } = shapeOf(f.type);
         const leaf = leafOf(element);

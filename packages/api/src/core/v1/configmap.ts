@@ -20,6 +20,7 @@ import { coreV1, typeMetaField } from '../../meta-fields.ts';
 /** Largest total size of a ConfigMap's data and binaryData (core.MaxSecretSize). */
 export const maxConfigMapSize = 1024 * 1024;
 
+/** Configuration data for pods to consume. */
 export const ConfigMap = struct(coreV1('ConfigMap', 'Configuration data for pods to consume.', true), {
   apiVersion: typeMetaField.apiVersion,
   kind: typeMetaField.kind,

@@ -31,10 +31,12 @@ export const NamespaceCondition = struct(coreV1('NamespaceCondition', 'The state
   message: field(6, types.string(), { description: 'Human-readable details of the last change.' }),
 });
 
+/** The desired state of a namespace. */
 export const NamespaceSpec = struct(coreV1('NamespaceSpec', 'The desired state of a namespace.'), {
   finalizers: field(1, types.list(types.string()), { description: 'Values that must be empty before the namespace is removed from storage.', listType: 'atomic' }),
 });
 
+/** The observed state of a namespace. */
 export const NamespaceStatus = struct(coreV1('NamespaceStatus', 'The observed state of a namespace.'), {
   phase: field(1, types.string(), { description: 'The lifecycle phase: Active or Terminating.' }),
   conditions: field(2, types.list(NamespaceCondition), {
@@ -46,6 +48,7 @@ export const NamespaceStatus = struct(coreV1('NamespaceStatus', 'The observed st
   }),
 });
 
+/** A scope for names. Use of multiple namespaces is optional. */
 export const Namespace = struct(coreV1('Namespace', 'A scope for names. Use of multiple namespaces is optional.', true), {
   apiVersion: typeMetaField.apiVersion,
   kind: typeMetaField.kind,

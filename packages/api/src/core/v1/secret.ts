@@ -21,6 +21,7 @@ import { coreV1, typeMetaField } from '../../meta-fields.ts';
 /** core.MaxSecretSize: the largest total size of a Secret's data. */
 export const maxSecretSize = 1024 * 1024;
 
+/** Secret data of a certain type; the values of data total less than 1 MiB. */
 export const Secret = struct(coreV1('Secret', 'Secret data of a certain type; the values of data total less than 1 MiB.', true), {
   apiVersion: typeMetaField.apiVersion,
   kind: typeMetaField.kind,

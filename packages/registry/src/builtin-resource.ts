@@ -1,0 +1,38 @@
+// How a built-in kind is served beyond its declaration, and the strategy hooks kinds share.
+import type { KindDefinition } from '@kapi/api';
+import { metaOf } from '@kapi/apimachinery';
+import type { RESTStrategy } from './strategy.ts';
+import type { TableConvertor } from './table-convertor.ts';
+
+/**
+ * How one built-in kind is served beyond its declaration: strategy hooks that differ from the
+ * declaration's defaults, its Table printer, its storage key prefix.
+ */
+export interface BuiltinResource {
+  readonly definition: KindDefinition;
+  readonly strategy?: Partial<RESTStrategy>;
+  readonly table?: TableConvertor;
+  /** Below the store's path prefix; default `/<resource>` (kube keeps a few elsewhere, e.g. `/services/specs`). */
+  readonly keyPrefix?: string;
+  readonly returnDeletedObject?: boolean;
+}
+
+/**
+ * Strategy hooks of kinds with spec and status (Deployment, Pod, …): a client sets neither status
+ * nor generation; generation starts at 1 and grows when the spec changes.
+ */
+export function specStatusStrategy(initialStatus: () => Record<string, unknown> = () => ({})): Partial<RESTStrategy> {
+  return {
+    prepareForCreate(obj) {
+      obj.status = initialStatus();
+      metaOf(obj).generation = 1;
+    },
+    prepareForUpdate(obj, old) {
+      if (old.status !== undefined) obj.status = old.status;
+      else delete obj.status;
+      const oldGen = old.metadata?.generation ?? 0;
+      metaOf(obj).generation = JSON.stringify(obj.spec ?? null) === JSON.stringify(old.spec ?? null) ? oldGen : oldGen + 1;
+    },
+  };
+}
+

@@ -1,0 +1,128 @@
+// The built-in kinds beyond namespaces, configmaps and secrets: how each is served (printer, storage
+// key, strategy hooks of k8s.io/kubernetes pkg/registry/<group>/<resource>/strategy.go, v1.33).
+import { appsV1Kinds, batchV1Kinds, coordinationV1Kinds, coreV1Kinds, generateJobSelector, type Job, type KindDefinition } from '@kapi/api';
+import type { KubeObject } from '@kapi/apimachinery';
+import { defaultAttrs } from '@kapi/storage';
+import { specStatusStrategy, type BuiltinResource } from './builtin-resource.ts';
+import { printers } from './printers/index.ts';
+import type { RESTStrategy } from './strategy.ts';
+
+/** Where kube-apiserver keeps a few resources in etcd (so that one etcd serves both). */
+const keyPrefixes: Record<string, string> = {
+  '/services': '/services/specs',
+  '/endpoints': '/services/endpoints',
+  '/nodes': '/minions',
+};
+
+type Container = { resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> } };
+
+/** kube's qos.GetPodQOS, for cpu and memory. */
+export function podQOSClass(pod: KubeObject): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+  const spec = (pod.spec ?? {}) as { containers?: Container[]; initContainers?: Container[] };
+  const containers = [...(spec.containers ?? []), ...(spec.initContainers ?? [])];
+  let any = false;
+  let guaranteed = containers.length > 0;
+  for (const c of containers) {
+    const req = c.resources?.requests ?? {};
+    const lim = c.resources?.limits ?? {};
+    for (const r of ['cpu', 'memory']) {
+      if (req[r] !== undefined || lim[r] !== undefined) any = true;
+      const want = req[r] ?? lim[r];
+      if (lim[r] === undefined || String(want) !== String(lim[r])) guaranteed = false;
+    }
+  }
+  if (!any) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
+function fieldsOf(paths: readonly string[]): (obj: KubeObject) => Record<string, string> {
+  return (obj) => {
+    const out: Record<string, string> = {};
+    for (const p of paths) {
+      let v: unknown = obj;
+      for (const seg of p.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
+      out[p] = v === undefined || v === null ? '' : String(v);
+    }
+    return out;
+  };
+}
+
+/** Field selectors kube supports beyond metadata.name/namespace (ToSelectableFields in the kinds' strategy.go). */
+const selectable: Record<string, readonly string[]> = {
+  '/pods': ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
+  '/events': [
+    'involvedObject.kind',
+    'involvedObject.namespace',
+    'involvedObject.name',
+    'involvedObject.uid',
+    'involvedObject.apiVersion',
+    'involvedObject.resourceVersion',
+    'involvedObject.fieldPath',
+    'reason',
+    'reportingComponent',
+    'source',
+    'type',
+  ],
+  '/nodes': ['spec.unschedulable'],
+  '/secrets': ['type'],
+  'batch/jobs': ['status.successful'],
+};
+
+function selectorsFor(key: string, namespaced: boolean): Partial<RESTStrategy> {
+  const extra = selectable[key];
+  if (!extra) return {};
+  const read = fieldsOf(extra);
+  return {
+    getAttrs: (obj) => {
+      const base = defaultAttrs(obj);
+      const fields = read(obj);
+      // Events are selected by `source` as the component that reported them.
+      if (key === '/events') fields.source = String((obj.source as { component?: string } | undefined)?.component ?? '');
+      return { labels: base.labels, fields: { ...base.fields, ...fields } };
+    },
+    selectableFields: [...(namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name']), ...extra],
+  };
+}
+
+/** Kinds with spec and status (status is the controllers' to write, generation counts spec changes). */
+const statusKinds: Record<string, () => Record<string, unknown>> = {
+  'apps/deployments': () => ({}),
+  'apps/replicasets': () => ({}),
+  'apps/statefulsets': () => ({ replicas: 0 }),
+  'apps/daemonsets': () => ({}),
+  'batch/jobs': () => ({}),
+  'batch/cronjobs': () => ({}),
+  '/services': () => ({ loadBalancer: {} }),
+  '/nodes': () => ({}),
+};
+
+function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
+  const key = `${def.group}/${def.resource}`;
+  let s: Partial<RESTStrategy> = selectorsFor(key, def.namespaced);
+  if (key === '/pods') {
+    s = {
+      ...s,
+      prepareForCreate(pod) {
+        pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
+      },
+      prepareForUpdate(pod, old) {
+        if (old.status !== undefined) pod.status = old.status;
+        else delete pod.status;
+      },
+    };
+  } else if (statusKinds[key]) {
+    const base = specStatusStrategy(statusKinds[key]);
+    s = key === 'batch/jobs' ? { ...s, ...base, prepareForCreate: (job) => (base.prepareForCreate!(job), generateJobSelector(job as Job)) } : { ...s, ...base };
+  }
+  return s;
+}
+
+/** How the built-in kinds of core/v1 (beyond the first three), apps/v1, batch/v1 and coordination/v1 are served. */
+export function workloadResources(): BuiltinResource[] {
+  return [...coreV1Kinds, ...appsV1Kinds, ...batchV1Kinds, ...coordinationV1Kinds].map((def) => {
+    const key = `${def.group}/${def.resource}`;
+    const table = printers[key];
+    const keyPrefix = keyPrefixes[key];
+    return { definition: def, strategy: strategyFor(def), ...(table ? { table } : {}), ...(keyPrefix ? { keyPrefix } : {}) };
+  });
+}
