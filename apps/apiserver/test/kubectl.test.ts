@@ -76,6 +76,18 @@ function userSession(label: string, serveArgs: () => string[]) {
       expect(r.stdout).toMatch(/FIELD:\s+data <map\[string\]string>/);
     });
 
+    it('creates a deployment (protobuf on kubectl ≥ 1.32) that reads back with kube\'s defaults and columns', async () => {
+      expect((await k('create', 'deployment', 'web', '--image=nginx:1.27', '--replicas=2')).stdout.trim()).toBe('deployment.apps/web created');
+      const table = await k('get', 'deploy');
+      expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE$/);
+      expect(table.stdout).toMatch(/^web\s+0\/2\s+0\s+0\s+\d+s$/m);
+      const defaults = await k('get', 'deploy', 'web', '-o', 'jsonpath={.spec.strategy.rollingUpdate.maxSurge} {.spec.revisionHistoryLimit} {.spec.template.spec.containers[0].imagePullPolicy} {.metadata.generation}');
+      expect(defaults.stdout).toBe('25% 10 IfNotPresent 1');
+      const explain = await k('explain', 'deployment.spec.template.spec.containers.ports');
+      expect(explain.stdout).toContain('containerPort');
+      expect((await k('delete', 'deploy', 'web')).code).toBe(0);
+    });
+
     it('watches: get cm -w shows a later change', async () => {
       const w = kubectlWatch(serve.kubeconfig, ['get', 'cm', '-w']);
       try {
