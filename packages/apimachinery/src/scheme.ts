@@ -18,6 +18,11 @@ import { isStatusError } from './errors.ts';
 export interface SchemeKind extends GroupVersionKind {
   readonly schema: z.ZodType;
   readonly proto?: ProtoMessage;
+  /**
+   * Sets kube's defaults in place (SetDefaults_*). Decoding does not call it: the registry runs it
+   * on every create and update, where kube's decoder would, before prepare and validation.
+   */
+  readonly defaults?: (obj: KubeObject) => void;
 }
 
 /** How a request treats unknown and duplicate fields (`fieldValidation`). Warn is kube's default. */
