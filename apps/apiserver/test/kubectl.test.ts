@@ -85,6 +85,11 @@ function userSession(label: string, serveArgs: () => string[]) {
       expect(defaults.stdout).toBe('25% 10 IfNotPresent 1');
       const explain = await k('explain', 'deployment.spec.template.spec.containers.ports');
       expect(explain.stdout).toContain('containerPort');
+      // describe reads replicasets by label selector and events by involvedObject field selectors.
+      const describe = await k('describe', 'deploy', 'web');
+      expect(describe.code).toBe(0);
+      expect(describe.stdout).toMatch(/^Replicas:\s+2 desired \| 0 updated \| 0 total \| 0 available \| 0 unavailable$/m);
+      expect(describe.stdout).toMatch(/^Events:\s+<none>$/m);
       expect((await k('delete', 'deploy', 'web')).code).toBe(0);
     });
 
