@@ -11,6 +11,7 @@ import { workloadResources } from './workloads.ts';
 import type { BuiltinResource } from './builtin-resource.ts';
 export { specStatusStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { createNamespaceStore } from './namespace-store.ts';
+import { createServiceStore } from './service-store.ts';
 
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
 export type StorageFactory = (info: ResourceInfo) => StorageInterface;
@@ -85,7 +86,9 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
               for (const item of list.items) await e.store.delete({ namespace }, item.metadata?.name ?? '').catch(() => undefined);
             }
           })
-        : generic;
+        : info.group === '' && info.resource === 'services'
+          ? createServiceStore(generic)
+          : generic;
     entries.push({ info, definition: r.definition, store, table: r.table ?? defaultTableConvertor });
   }
   const byKey = new Map(entries.map((e) => [`${e.info.group}/${e.info.version}/${e.info.resource}`, e]));
