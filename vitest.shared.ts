@@ -4,7 +4,7 @@ import { defineProject } from 'vitest/config';
  * The vitest project settings every package shares: workspace packages resolve to their TypeScript
  * sources through the `@kapi/source` export condition, so tests need no build.
  */
-export function kapiProject(name: string, extra: { testTimeout?: number } = {}) {
+export function kapiProject(name: string, extra: { testTimeout?: number; setupFiles?: string[] } = {}) {
   return defineProject({
     resolve: { conditions: ['@kapi/source', 'import', 'default'] },
     ssr: { resolve: { conditions: ['@kapi/source', 'import', 'default'], externalConditions: ['@kapi/source'] } },
@@ -12,6 +12,7 @@ export function kapiProject(name: string, extra: { testTimeout?: number } = {}) 
       name,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: extra.testTimeout ?? 20_000,
+      ...(extra.setupFiles ? { setupFiles: extra.setupFiles } : {}),
       hookTimeout: 30_000,
     },
   });

@@ -1,3 +1,3 @@
 import { kapiProject } from '../../vitest.shared.ts';
 
-export default kapiProject('@kapi/api');
+export default kapiProject('@kapi/api', { setupFiles: ['./vitest.setup.ts'] });

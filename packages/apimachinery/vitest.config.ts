@@ -1,3 +1,3 @@
 import { kapiProject } from '../../vitest.shared.ts';
 
-export default kapiProject('@kapi/apimachinery');
+export default kapiProject('@kapi/apimachinery', { setupFiles: ['./vitest.setup.ts'] });

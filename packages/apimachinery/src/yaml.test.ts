@@ -415,11 +415,20 @@ describe('encodeYaml (JSONToYAML as go-yaml v2 prints it)', () => {
     );
   });
 
+  it('prints a `<<` key plain, as go-yaml v2 does (so it reads back as a merge key)', () => {
+    expect(encodeYaml({ '<<': false })).toBe('<<: false\n');
+  });
+
   it('round-trips objects through decodeYamlObject', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ unit: 'grapheme' }), fc.jsonValue()), (x) => {
-        expect(decodeYamlObject(encodeYaml(x))).toEqual(asJson(x));
-      }),
+      // A `<<` key is printed plain, as go-yaml v2 prints it (its resolver gives `<` no hint), and
+      // reads back as a merge key: upstream does not round-trip it either.
+      fc.property(
+        fc.dictionary(fc.string({ unit: 'grapheme' }), fc.jsonValue()).filter((x) => !JSON.stringify(x).includes('"<<"')),
+        (x) => {
+          expect(decodeYamlObject(encodeYaml(x))).toEqual(asJson(x));
+        },
+      ),
       { numRuns: 200 },
     );
   });
