@@ -53,6 +53,17 @@ export function apiResourceList(registry: Registry, group: string, version: stri
       if (e.info.categories.length) r.categories = e.info.categories;
       r.storageVersionHash = storageVersionHash(e.info.group, e.info.version, e.info.kind);
       return r;
+    })
+    .flatMap((r, i) => {
+      const e = entries[i]!;
+      const subs = Object.entries(e.subresources).map(([sub, store]) => ({
+        name: `${e.info.resource}/${sub}`,
+        singularName: '',
+        namespaced: e.info.namespaced,
+        kind: e.info.kind,
+        verbs: [...store.verbs].sort(),
+      }));
+      return [r, ...subs];
     });
   const gv = group === '' ? version : `${group}/${version}`;
   // The legacy group's list carries no apiVersion, as kube-apiserver writes it.
@@ -72,6 +83,14 @@ function discoveryResources(v: { resources: ResourceEntry[] }): object[] {
     };
     if (e.info.shortNames.length) r.shortNames = e.info.shortNames;
     if (e.info.categories.length) r.categories = e.info.categories;
+    const subs = Object.entries(e.subresources);
+    if (subs.length > 0) {
+      r.subresources = subs.map(([sub, store]) => ({
+        subresource: sub,
+        responseKind: { group: e.info.group, version: e.info.version, kind: e.info.kind },
+        verbs: [...store.verbs].sort(),
+      }));
+    }
     return r;
   });
 }

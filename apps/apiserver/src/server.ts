@@ -52,6 +52,11 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
     }
     if (info.isResourceRequest) {
       const entry = registry.lookup(info.apiGroup, info.apiVersion, info.resource);
+      // A subresource (`.../NAME/status`) is served by its own store, with the verbs it allows.
+      const sub = entry && info.subresource !== '' && info.parts.length === 3 ? entry.subresources[info.subresource] : undefined;
+      if (entry && sub && (!entry.info.namespaced || info.namespace !== '')) {
+        return serveResource({ req, res, info, query: url.searchParams, entry: { ...entry, store: sub }, registry });
+      }
       if (entry && info.subresource === '' && info.parts.length <= 2) {
         // Namespaced resources need the namespace in the path for single objects and writes.
         const needsNamespace = entry.info.namespaced && (info.name !== '' || info.verb === 'create');

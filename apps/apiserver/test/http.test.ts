@@ -407,6 +407,51 @@ describe('YAML', () => {
   });
 });
 
+describe('status subresource', () => {
+  const deploys = '/apis/apps/v1/namespaces/default/deployments';
+  const body = {
+    metadata: { name: 'st', labels: { app: 'st' } },
+    spec: { replicas: 1, selector: { matchLabels: { app: 'st' } }, template: { metadata: { labels: { app: 'st' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+  };
+
+  it('writes status through /status only, and spec only through the resource', async () => {
+    const created = await call('POST', deploys, body);
+    expect(created.status).toBe(201);
+    expect(created.json.metadata.generation).toBe(1);
+    expect(created.json.status).toEqual({});
+    // The main resource ignores status.
+    const main = await call('PATCH', `${deploys}/st`, { status: { replicas: 5 } }, { 'Content-Type': 'application/merge-patch+json' });
+    expect(main.json.status).toEqual({});
+    // /status changes status and nothing else: not spec, not labels, not generation.
+    const got = await call('GET', `${deploys}/st/status`);
+    expect(got.status).toBe(200);
+    const put = await call('PUT', `${deploys}/st/status`, {
+      ...got.json,
+      metadata: { ...got.json.metadata, labels: { other: 'x' } },
+      spec: { ...got.json.spec, replicas: 9 },
+      status: { replicas: 1, readyReplicas: 1, observedGeneration: 1 },
+    });
+    expect(put.status).toBe(200);
+    expect(put.json.status).toEqual({ replicas: 1, readyReplicas: 1, observedGeneration: 1 });
+    expect(put.json.spec.replicas).toBe(1);
+    expect(put.json.metadata.labels).toEqual({ app: 'st' });
+    expect(put.json.metadata.generation).toBe(1);
+    // A spec change through the resource bumps generation and keeps status.
+    const scaled = await call('PATCH', `${deploys}/st`, { spec: { replicas: 3 } }, { 'Content-Type': 'application/merge-patch+json' });
+    expect(scaled.json.metadata.generation).toBe(2);
+    expect(scaled.json.status.readyReplicas).toBe(1);
+    expect((await call('DELETE', `${deploys}/st/status`)).status).toBe(405);
+  });
+
+  it('is listed in discovery', async () => {
+    const list = await call('GET', '/apis/apps/v1');
+    expect(list.json.resources.find((r: any) => r.name === 'deployments/status')).toMatchObject({ kind: 'Deployment', verbs: ['get', 'patch', 'update'] });
+    const agg = await call('GET', '/apis', undefined, { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' });
+    const deployments = agg.json.items[0].versions[0].resources.find((r: any) => r.resource === 'deployments');
+    expect(deployments.subresources).toEqual([{ subresource: 'status', responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' }, verbs: ['get', 'patch', 'update'] }]);
+  });
+});
+
 describe('secrets', () => {
   it('merges write-only stringData into data, defaults the type, and keeps the type immutable', async () => {
     const path = '/api/v1/namespaces/default/secrets';

@@ -15,7 +15,29 @@ export interface BuiltinResource {
   /** Below the store's path prefix; default `/<resource>` (kube keeps a few elsewhere, e.g. `/services/specs`). */
   readonly keyPrefix?: string;
   readonly returnDeletedObject?: boolean;
+  /** Serve a `status` subresource (the kind has spec and status). */
+  readonly status?: boolean;
 }
+
+/**
+ * Strategy hooks of a `status` subresource (kube's <kind>StatusStrategy): an update changes the
+ * status only; spec, labels and annotations stay as stored, and generation does not move.
+ */
+export const statusSubresourceStrategy: Partial<RESTStrategy> = {
+  prepareForCreate() {},
+  prepareForUpdate(obj, old) {
+    if (old.spec !== undefined) obj.spec = old.spec;
+    else delete obj.spec;
+    const meta = metaOf(obj);
+    const oldMeta = old.metadata ?? {};
+    if (oldMeta.labels) meta.labels = oldMeta.labels;
+    else delete meta.labels;
+    if (oldMeta.annotations) meta.annotations = oldMeta.annotations;
+    else delete meta.annotations;
+    if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
+    else delete meta.generation;
+  },
+};
 
 /**
  * Strategy hooks of kinds with spec and status (Deployment, Pod, …): a client sets neither status

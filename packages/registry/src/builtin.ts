@@ -1,6 +1,6 @@
 // The built-in resources kapi serves, assembled over a storage factory.
 import { configMapKind, finalizerKubernetes, labelMetadataName, namespaceKind, secretKind, type KindDefinition, type Namespace } from '@kapi/api';
-import { metaOf } from '@kapi/apimachinery';
+import { metaOf, validateObjectMetaUpdate } from '@kapi/apimachinery';
 import { defaultAttrs, type StorageInterface } from '@kapi/storage';
 import { createGenericStore, type GenericStore } from './generic-store.ts';
 import { strategyForKind } from './kind-strategy.ts';
@@ -9,7 +9,8 @@ import { configMapTableConvertor, defaultTableConvertor, namespaceTableConvertor
 import type { RESTStrategy } from './strategy.ts';
 import { workloadResources } from './workloads.ts';
 import type { BuiltinResource } from './builtin-resource.ts';
-export { specStatusStrategy, type BuiltinResource } from './builtin-resource.ts';
+export { specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
+import { statusSubresourceStrategy } from './builtin-resource.ts';
 import { createNamespaceStore } from './namespace-store.ts';
 import { createServiceStore } from './service-store.ts';
 
@@ -23,6 +24,8 @@ export interface ResourceEntry {
   readonly definition: KindDefinition;
   readonly store: GenericStore;
   readonly table: TableConvertor;
+  /** Subresources served beside the resource, by name (`status`). */
+  readonly subresources: Readonly<Record<string, GenericStore>>;
 }
 
 /** Every resource the server serves, looked up by group, version and plural. */
@@ -89,7 +92,21 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
         : info.group === '' && info.resource === 'services'
           ? createServiceStore(generic)
           : generic;
-    entries.push({ info, definition: r.definition, store, table: r.table ?? defaultTableConvertor });
+    const subresources: Record<string, GenericStore> = {};
+    if (r.status) {
+      const statusStore = createGenericStore({
+        info,
+        strategy: strategyForKind(r.definition, {
+          ...(r.strategy ?? {}),
+          ...statusSubresourceStrategy,
+          // Status updates check metadata only, as kube's status strategies do (ValidateObjectMetaUpdate).
+          validateUpdate: (obj, old) => validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
+        }),
+        storage,
+      });
+      subresources.status = { ...statusStore, verbs: ['get', 'patch', 'update'] };
+    }
+    entries.push({ info, definition: r.definition, store, table: r.table ?? defaultTableConvertor, subresources });
   }
   const byKey = new Map(entries.map((e) => [`${e.info.group}/${e.info.version}/${e.info.resource}`, e]));
   return {

@@ -123,6 +123,7 @@ export function workloadResources(): BuiltinResource[] {
     const key = `${def.group}/${def.resource}`;
     const table = printers[key];
     const keyPrefix = keyPrefixes[key];
-    return { definition: def, strategy: strategyFor(def), ...(table ? { table } : {}), ...(keyPrefix ? { keyPrefix } : {}) };
+    const status = key === '/pods' || key in statusKinds;
+    return { definition: def, strategy: strategyFor(def), ...(table ? { table } : {}), ...(keyPrefix ? { keyPrefix } : {}), ...(status ? { status } : {}) };
   });
 }

@@ -54,6 +54,7 @@ export async function serveResource(r: ResourceRequest): Promise<void> {
   const gr = groupResourceOf(entry.info);
   const verbs = entry.store.verbs;
   const served = (verb: string) => verbs.includes(verb);
+  if (info.verb !== '' && !served(info.verb)) throw newMethodNotSupported(gr, info.verb);
   switch (info.verb) {
     case 'get':
       return serveGet(r);
