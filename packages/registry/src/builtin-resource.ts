@@ -1,6 +1,9 @@
 // How a built-in kind is served beyond its declaration, and the strategy hooks kinds share.
 import type { KindDefinition } from '@kapi/api';
 import { metaOf } from '@kapi/apimachinery';
+import type { StorageInterface } from '@kapi/storage';
+import type { GenericStore } from './generic-store.ts';
+import type { ResourceInfo } from './resource.ts';
 import type { RESTStrategy } from './strategy.ts';
 import type { TableConvertor } from './table-convertor.ts';
 
@@ -17,6 +20,11 @@ export interface BuiltinResource {
   readonly returnDeletedObject?: boolean;
   /** Serve a `status` subresource (the kind has spec and status). */
   readonly status?: boolean;
+  /**
+   * Wraps the generic store with kind-specific REST behaviour (namespace deletion, Service address
+   * allocation). `registry` is the whole registry being built, for wrappers that reach other kinds.
+   */
+  readonly wrapStore?: (generic: GenericStore, storage: StorageInterface, registry: () => readonly { info: ResourceInfo; store: GenericStore }[]) => GenericStore;
 }
 
 /**

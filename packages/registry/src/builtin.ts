@@ -12,7 +12,6 @@ import type { BuiltinResource } from './builtin-resource.ts';
 export { specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { statusSubresourceStrategy } from './builtin-resource.ts';
 import { createNamespaceStore } from './namespace-store.ts';
-import { createServiceStore } from './service-store.ts';
 
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
 export type StorageFactory = (info: ResourceInfo) => StorageInterface;
@@ -61,7 +60,21 @@ const namespaceStrategy = strategyForKind<Namespace>(namespaceKind, {
 
 /** The built-in kinds served by default. */
 export const builtinResources: readonly BuiltinResource[] = [
-  { definition: namespaceKind as KindDefinition, strategy: namespaceStrategy as Partial<RESTStrategy>, table: namespaceTableConvertor, returnDeletedObject: true },
+  {
+    definition: namespaceKind as KindDefinition,
+    strategy: namespaceStrategy as Partial<RESTStrategy>,
+    table: namespaceTableConvertor,
+    returnDeletedObject: true,
+    wrapStore: (generic, storage, registry) =>
+      createNamespaceStore(generic, storage, async (namespace) => {
+        // The namespace controller's job: delete everything namespaced inside it.
+        for (const e of registry()) {
+          if (!e.info.namespaced) continue;
+          const list = await e.store.list({ namespace });
+          for (const item of list.items) await e.store.delete({ namespace }, item.metadata?.name ?? '').catch(() => undefined);
+        }
+      }),
+  },
   { definition: configMapKind as KindDefinition, table: configMapTableConvertor },
   { definition: secretKind as KindDefinition, table: secretTableConvertor },
   ...workloadResources(),
@@ -79,19 +92,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       storage,
       ...(r.returnDeletedObject ? { returnDeletedObject: true } : {}),
     });
-    const store =
-      info.group === '' && info.resource === 'namespaces'
-        ? createNamespaceStore(generic, storage, async (namespace) => {
-            // The namespace controller's job: delete everything namespaced inside it.
-            for (const e of entries) {
-              if (!e.info.namespaced) continue;
-              const list = await e.store.list({ namespace });
-              for (const item of list.items) await e.store.delete({ namespace }, item.metadata?.name ?? '').catch(() => undefined);
-            }
-          })
-        : info.group === '' && info.resource === 'services'
-          ? createServiceStore(generic)
-          : generic;
+    const store = r.wrapStore ? r.wrapStore(generic, storage, () => entries) : generic;
     const subresources: Record<string, GenericStore> = {};
     if (r.status) {
       const statusStore = createGenericStore({

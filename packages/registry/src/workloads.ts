@@ -5,6 +5,7 @@ import type { KubeObject } from '@kapi/apimachinery';
 import { defaultAttrs } from '@kapi/storage';
 import { specStatusStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { printers } from './printers/index.ts';
+import { createServiceStore } from './service-store.ts';
 import type { RESTStrategy } from './strategy.ts';
 
 /** Where kube-apiserver keeps a few resources in etcd (so that one etcd serves both). */
@@ -124,6 +125,13 @@ export function workloadResources(): BuiltinResource[] {
     const table = printers[key];
     const keyPrefix = keyPrefixes[key];
     const status = key === '/pods' || key in statusKinds;
-    return { definition: def, strategy: strategyFor(def), ...(table ? { table } : {}), ...(keyPrefix ? { keyPrefix } : {}), ...(status ? { status } : {}) };
+    return {
+      definition: def,
+      strategy: strategyFor(def),
+      ...(table ? { table } : {}),
+      ...(keyPrefix ? { keyPrefix } : {}),
+      ...(status ? { status } : {}),
+      ...(key === '/services' ? { wrapStore: createServiceStore } : {}),
+    };
   });
 }

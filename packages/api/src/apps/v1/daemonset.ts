@@ -19,7 +19,7 @@ import {
 import { defineKind } from '../../kind.ts';
 import { typeMetaField } from '../../meta-fields.ts';
 import { appsV1 } from './names.ts';
-import { LabelSelector, PodTemplateSpec, defaultPodTemplateSpec } from './pod-refs.ts';
+import { LabelSelector, PodTemplateSpec, defaultPodTemplateSpec } from '../../core/v1/index.ts';
 import { validateAlwaysRestart, validateCorePodTemplate, type TemplateValue } from './template-validation.ts';
 import {
   goIntOrString,

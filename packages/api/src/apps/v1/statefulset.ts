@@ -21,7 +21,7 @@ import {
 import { defineKind } from '../../kind.ts';
 import { typeMetaField } from '../../meta-fields.ts';
 import { appsV1 } from './names.ts';
-import { LabelSelector, PersistentVolumeClaim, PodTemplateSpec, defaultPodTemplateSpec } from './pod-refs.ts';
+import { LabelSelector, PersistentVolumeClaim, PodTemplateSpec, defaultPodTemplateSpec } from '../../core/v1/index.ts';
 import { validateAlwaysRestart, validateWorkloadSelector, type TemplateValue } from './template-validation.ts';
 import {
   goIntOrString,

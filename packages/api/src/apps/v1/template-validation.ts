@@ -1,7 +1,7 @@
 // Behaviour of k8s.io/kubernetes pkg/apis/apps/validation/validation.go (v1.33): the rules the
 // workload kinds apply to their selector and pod template.
 import { FieldPath, fieldErrors, type FieldError, type ObjectMeta } from '@kapi/apimachinery';
-import { validatePodTemplateSpec, type PodTemplateSpec } from './pod-refs.ts';
+import { validatePodTemplateSpec, type PodTemplateSpec } from '../../core/v1/index.ts';
 import {
   goLabelSelector,
   invalidGo,

@@ -16,7 +16,7 @@ import {
 } from '@kapi/apimachinery';
 import { defineKind } from '../../kind.ts';
 import { typeMetaField } from '../../meta-fields.ts';
-import { ObjectReference } from '../../apps/v1/pod-refs.ts';
+import { ObjectReference } from '../../core/v1/index.ts';
 import { validateNonnegative } from '../../apps/v1/workload-validation.ts';
 import { cronScheduleError } from './cron-schedule.ts';
 import { JobTemplateSpec } from './job-types.ts';

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { ObjectMeta, field, struct, types } from '@kapi/apimachinery';
 import { typeMetaField } from '../../meta-fields.ts';
-import { LabelSelector, PodTemplateSpec } from '../../apps/v1/pod-refs.ts';
+import { LabelSelector, PodTemplateSpec } from '../../core/v1/index.ts';
 import { batchV1 } from './names.ts';
 
 export const PodFailurePolicyOnExitCodesRequirement = struct(

@@ -18,7 +18,7 @@ import {
   type ObjectMeta,
 } from '@kapi/apimachinery';
 import { PodFailurePolicy as PodFailurePolicySchema, SuccessPolicy as SuccessPolicySchema, type Job, type JobSpec } from './job-types.ts';
-import { PodTemplateSpec } from '../../apps/v1/pod-refs.ts';
+import { PodTemplateSpec } from '../../core/v1/index.ts';
 import { validateCorePodTemplate, type TemplateValue } from '../../apps/v1/template-validation.ts';
 import {
   goLabelSelector,

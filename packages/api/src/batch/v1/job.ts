@@ -2,7 +2,7 @@
 // pkg/registry/batch/job/strategy.go generateSelector (v1.33); the types are in job-types.ts.
 import { protoMessageOf } from '@kapi/apimachinery';
 import { defineKind } from '../../kind.ts';
-import { defaultPodTemplateSpec } from '../../apps/v1/pod-refs.ts';
+import { defaultPodTemplateSpec } from '../../core/v1/index.ts';
 import { Job, type JobSpec } from './job-types.ts';
 import { controllerUidLabel, jobNameLabel, legacyControllerUidLabel, legacyJobNameLabel, validateJob, validateJobUpdate } from './job-validation.ts';
 
