@@ -177,9 +177,25 @@ interface Document {
   hash: string;
 }
 
+/** A group version's v3 document as an object: what the v2 document is converted from. */
+export interface OpenAPIV3Document {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, unknown>;
+  components: { schemas: Record<string, OpenAPISchema> };
+}
+
+export interface OpenAPIV3 {
+  index(): object;
+  document(gv: string): Document | undefined;
+  /** Every group version's document, in index order. */
+  documents(): OpenAPIV3Document[];
+}
+
 /** Builds and caches the v3 documents of a registry (the served kinds do not change at run time). */
-export function createOpenAPIV3(registry: Registry): { index(): object; document(gv: string): Document | undefined } {
+export function createOpenAPIV3(registry: Registry): OpenAPIV3 {
   const docs = new Map<string, Document>();
+  const objects: OpenAPIV3Document[] = [];
   const byGV = new Map<string, ResourceEntry[]>();
   for (const e of registry.resources) {
     const key = gvPath(e.info.group, e.info.version);
@@ -189,12 +205,13 @@ export function createOpenAPIV3(registry: Registry): { index(): object; document
     const paths: Record<string, unknown> = {};
     for (const e of entries) Object.assign(paths, pathsOf(e));
     const lists = Object.fromEntries(entries.map((e) => [listName(e), listComponent(e)]));
-    const doc = {
+    const doc: OpenAPIV3Document = {
       openapi: '3.0.0',
       info: { title: 'Kubernetes', version: `v${kubernetesMajor}.${kubernetesMinor}.0` },
       paths: Object.fromEntries(Object.keys(paths).sort().map((k) => [k, paths[k]])),
       components: { schemas: openAPIComponents(entries.map((e) => e.definition.schema), { ...metaComponents, ...lists }) },
     };
+    objects.push(doc);
     const body = encodeJson(doc);
     docs.set(key, { body, hash: createHash('sha512').update(body).digest('hex').toUpperCase() });
   }
@@ -203,11 +220,12 @@ export function createOpenAPIV3(registry: Registry): { index(): object; document
       paths: Object.fromEntries([...docs.entries()].map(([k, d]) => [k, { serverRelativeURL: `/openapi/v3/${k}?hash=${d.hash}` }])),
     }),
     document: (gv) => docs.get(gv),
+    documents: () => objects,
   };
 }
 
 /** Serves `/openapi/v3` and `/openapi/v3/<gv>`; a matching `hash` makes the answer cacheable forever. */
-export function serveOpenAPIV3(req: IncomingMessage, res: ServerResponse, openapi: ReturnType<typeof createOpenAPIV3>, path: string, query: URLSearchParams): void {
+export function serveOpenAPIV3(req: IncomingMessage, res: ServerResponse, openapi: OpenAPIV3, path: string, query: URLSearchParams): void {
   if (path === '/openapi/v3' || path === '/openapi/v3/') {
     writeJson(res, 200, openapi.index());
     return;

@@ -5,10 +5,11 @@ import { newMethodNotSupported, statusFromError } from '@kapi/apimachinery';
 import type { Registry } from '@kapi/registry';
 import { apiGroup, apiResourceList, serveDiscoveryRoot } from './discovery.ts';
 import { createOpenAPIV3, serveOpenAPIV3 } from './openapi.ts';
+import { createOpenAPIV2, serveOpenAPIV2, type OpenAPIV2 } from './openapi-v2.ts';
 import { serveResource } from './handlers/resource.ts';
 import { parseRequestInfo } from './request-info.ts';
 import { notFoundStatus, writeError, writeJson } from './responses.ts';
-import { versionInfo } from './version.ts';
+import { kubernetesMajor, kubernetesMinor, versionInfo } from './version.ts';
 
 export interface ApiHandlerOptions {
   registry: Registry;
@@ -19,6 +20,8 @@ export interface ApiHandlerOptions {
 export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { registry, logger } = options;
   const openapi = createOpenAPIV3(registry);
+  // Built on first use: most clients never ask for v2.
+  let openapiV2: OpenAPIV2 | undefined;
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -34,6 +37,10 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
       res.end('ok');
       return;
+    }
+    if (isRead && path === '/openapi/v2') {
+      openapiV2 ??= createOpenAPIV2(openapi.documents(), `v${kubernetesMajor}.${kubernetesMinor}.0`);
+      return serveOpenAPIV2(req, res, openapiV2);
     }
     if (isRead && (path === '/openapi/v3' || path.startsWith('/openapi/v3/'))) return serveOpenAPIV3(req, res, openapi, path, url.searchParams);
     const serverAddress = req.headers.host ?? '';

@@ -185,5 +185,19 @@ describe.skipIf(!kubectlPath)('kubectl versions 1.27 to 1.33', () => {
       expect(got.stdout).toMatch(new RegExp(`^${name}\\s+1\\s+\\d+s$`, 'm'));
       expect((await kubectl(serve.kubeconfig, ['delete', 'cm', name], bin)).code).toBe(0);
     });
+
+    // 1.27 and 1.28 read /openapi/v2 (protobuf) for apply and explain; later ones read v3.
+    it.skipIf(!versionedKubectl(minor))(`kubectl 1.${minor}: apply -f creates, explain reads the served OpenAPI`, async () => {
+      const bin = versionedKubectl(minor)!;
+      const file = join(dir, `apply-${minor}.yaml`);
+      writeFileSync(file, manifest.replace('name: demo', `name: applied-${minor}`));
+      const applied = await kubectl(serve.kubeconfig, ['apply', '-f', file], bin);
+      expect(applied.stderr).toBe('');
+      expect(applied.stdout.trim()).toBe(`configmap/applied-${minor} created`);
+      const explained = await kubectl(serve.kubeconfig, ['explain', 'deployment.spec.template.spec.containers.ports'], bin);
+      expect(explained.stderr).toBe('');
+      expect(explained.stdout).toMatch(/containerPort\s+<integer>/);
+      expect(explained.stdout).toMatch(/protocol\s+<string>/);
+    });
   }
 });
