@@ -60,7 +60,8 @@ export function apiResourceList(registry: Registry, group: string, version: stri
         name: `${e.info.resource}/${sub}`,
         singularName: '',
         namespaced: e.info.namespaced,
-        kind: e.info.kind,
+        ...(store.definition ? { group: store.definition.group, version: store.definition.version } : {}),
+        kind: store.definition?.kind ?? e.info.kind,
         verbs: [...store.verbs].sort(),
       }));
       return [r, ...subs];
@@ -87,7 +88,9 @@ function discoveryResources(v: { resources: ResourceEntry[] }): object[] {
     if (subs.length > 0) {
       r.subresources = subs.map(([sub, store]) => ({
         subresource: sub,
-        responseKind: { group: e.info.group, version: e.info.version, kind: e.info.kind },
+        responseKind: store.definition
+          ? { group: store.definition.group, version: store.definition.version, kind: store.definition.kind }
+          : { group: e.info.group, version: e.info.version, kind: e.info.kind },
         verbs: [...store.verbs].sort(),
       }));
     }

@@ -62,7 +62,8 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       // A subresource (`.../NAME/status`) is served by its own store, with the verbs it allows.
       const sub = entry && info.subresource !== '' && info.parts.length === 3 ? entry.subresources[info.subresource] : undefined;
       if (entry && sub && (!entry.info.namespaced || info.namespace !== '')) {
-        return serveResource({ req, res, info, query: url.searchParams, entry: { ...entry, store: sub }, registry });
+        // Its bodies are of its own kind when it has one (autoscaling/v1 Scale), else the resource's.
+        return serveResource({ req, res, info, query: url.searchParams, entry: { ...entry, store: sub, definition: sub.definition ?? entry.definition }, registry });
       }
       if (entry && info.subresource === '' && info.parts.length <= 2) {
         // Namespaced resources need the namespace in the path for single objects and writes.

@@ -90,6 +90,11 @@ function userSession(label: string, serveArgs: () => string[]) {
       expect(describe.code).toBe(0);
       expect(describe.stdout).toMatch(/^Replicas:\s+2 desired \| 0 updated \| 0 total \| 0 available \| 0 unavailable$/m);
       expect(describe.stdout).toMatch(/^Events:\s+<none>$/m);
+      // kubectl scale patches the scale subresource; the owner's replicas and generation move.
+      expect((await k('scale', 'deploy', 'web', '--replicas=4')).stdout.trim()).toBe('deployment.apps/web scaled');
+      expect((await k('get', 'deploy', 'web', '-o', 'jsonpath={.spec.replicas} {.metadata.generation}')).stdout).toBe('4 2');
+      const scale = JSON.parse((await k('get', '--raw', '/apis/apps/v1/namespaces/default/deployments/web/scale')).stdout);
+      expect(scale).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 4 }, status: { replicas: 0, selector: 'app=web' } });
       expect((await k('delete', 'deploy', 'web')).code).toBe(0);
     });
 

@@ -32,4 +32,4 @@ export * from './core/v1/index.ts';
 export * from './apps/v1/index.ts';
 export * from './batch/v1/index.ts';
 export * from './coordination/v1/index.ts';
-export { Scale as ScaleV1, ScaleSpec, ScaleStatus } from './autoscaling/v1/index.ts';
+export { Scale as ScaleV1, ScaleSpec, ScaleStatus, scaleKind } from './autoscaling/v1/index.ts';

@@ -20,6 +20,8 @@ export interface BuiltinResource {
   readonly returnDeletedObject?: boolean;
   /** Serve a `status` subresource (the kind has spec and status). */
   readonly status?: boolean;
+  /** Serve a `scale` subresource (autoscaling/v1 Scale over spec.replicas). */
+  readonly scale?: boolean;
   /**
    * Wraps the generic store with kind-specific REST behaviour (namespace deletion, Service address
    * allocation). `registry` is the whole registry being built, for wrappers that reach other kinds.

@@ -12,6 +12,7 @@ import type { BuiltinResource } from './builtin-resource.ts';
 export { specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { statusSubresourceStrategy } from './builtin-resource.ts';
 import { createNamespaceStore } from './namespace-store.ts';
+import { createScaleSubresource, type Subresource } from './scale.ts';
 
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
 export type StorageFactory = (info: ResourceInfo) => StorageInterface;
@@ -23,8 +24,8 @@ export interface ResourceEntry {
   readonly definition: KindDefinition;
   readonly store: GenericStore;
   readonly table: TableConvertor;
-  /** Subresources served beside the resource, by name (`status`). */
-  readonly subresources: Readonly<Record<string, GenericStore>>;
+  /** Subresources served beside the resource, by name (`status`, `scale`). */
+  readonly subresources: Readonly<Record<string, Subresource>>;
 }
 
 /** Every resource the server serves, looked up by group, version and plural. */
@@ -93,7 +94,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       ...(r.returnDeletedObject ? { returnDeletedObject: true } : {}),
     });
     const store = r.wrapStore ? r.wrapStore(generic, storage, () => entries) : generic;
-    const subresources: Record<string, GenericStore> = {};
+    const subresources: Record<string, Subresource> = {};
     if (r.status) {
       const statusStore = createGenericStore({
         info,
@@ -107,6 +108,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       });
       subresources.status = { ...statusStore, verbs: ['get', 'patch', 'update'] };
     }
+    if (r.scale) subresources.scale = createScaleSubresource(store);
     entries.push({ info, definition: r.definition, store, table: r.table ?? defaultTableConvertor, subresources });
   }
   const byKey = new Map(entries.map((e) => [`${e.info.group}/${e.info.version}/${e.info.resource}`, e]));

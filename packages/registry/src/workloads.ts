@@ -125,12 +125,14 @@ export function workloadResources(): BuiltinResource[] {
     const table = printers[key];
     const keyPrefix = keyPrefixes[key];
     const status = key === '/pods' || key in statusKinds;
+    const scale = key === 'apps/deployments' || key === 'apps/replicasets' || key === 'apps/statefulsets';
     return {
       definition: def,
       strategy: strategyFor(def),
       ...(table ? { table } : {}),
       ...(keyPrefix ? { keyPrefix } : {}),
       ...(status ? { status } : {}),
+      ...(scale ? { scale } : {}),
       ...(key === '/services' ? { wrapStore: createServiceStore } : {}),
     };
   });

@@ -1,2 +1,2 @@
 // autoscaling/v1: Scale, the body of the scale subresource (no kinds of its own are served here).
-export { Scale, ScaleSpec, ScaleStatus } from './scale.ts';
+export { Scale, ScaleSpec, ScaleStatus, scaleKind } from './scale.ts';

@@ -1,7 +1,9 @@
-// Behaviour of k8s.io/api autoscaling/v1 types.go Scale (v1.33): the body of the `scale`
-// subresource of Deployments, ReplicaSets, StatefulSets (and ReplicationControllers).
+// Behaviour of k8s.io/api autoscaling/v1 types.go Scale and k8s.io/kubernetes
+// pkg/apis/autoscaling/validation ValidateScale (v1.33): the body of the `scale` subresource of
+// Deployments, ReplicaSets, StatefulSets (and ReplicationControllers).
 import type { z } from 'zod';
-import { ObjectMeta, field, struct, types } from '@kapi/apimachinery';
+import { FieldPath, ObjectMeta, field, fieldErrors, nameIsDNSSubdomain, protoMessageOf, struct, types, validateObjectMeta } from '@kapi/apimachinery';
+import { defineKind } from '../../kind.ts';
 import { typeMetaField } from '../../meta-fields.ts';
 import { autoscalingV1 } from './names.ts';
 
@@ -22,3 +24,25 @@ export const Scale = struct(autoscalingV1('Scale', 'The scaling request (and sta
   status: field(3, ScaleStatus, { description: 'The current scale of the resource; read-only.' }),
 });
 export type Scale = z.infer<typeof Scale>;
+
+/**
+ * Scale as a kind: the body a client reads and writes at `<resource>/<name>/scale`. It is not a
+ * resource of its own (`resource` is empty); the registry maps it onto the owning object.
+ */
+export const scaleKind = defineKind<Scale>({
+  group: 'autoscaling',
+  version: 'v1',
+  kind: 'Scale',
+  resource: '',
+  singular: '',
+  namespaced: true,
+  schema: Scale,
+  proto: protoMessageOf(Scale),
+  description: 'The scaling request (and state) of a resource.',
+  validate: (scale) => [
+    ...validateObjectMeta(scale.metadata ?? {}, { namespaced: true, nameValidator: nameIsDNSSubdomain }),
+    ...((scale.spec?.replicas ?? 0) < 0
+      ? [fieldErrors.invalid(FieldPath.of('spec', 'replicas'), scale.spec!.replicas, 'must be greater than or equal to 0')]
+      : []),
+  ],
+});
