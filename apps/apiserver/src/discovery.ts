@@ -56,7 +56,7 @@ export function apiResourceList(registry: Registry, group: string, version: stri
     })
     .flatMap((r, i) => {
       const e = entries[i]!;
-      const subs = Object.entries(e.subresources).map(([sub, store]) => ({
+      const subs = Object.entries(e.subresources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([sub, store]) => ({
         name: `${e.info.resource}/${sub}`,
         singularName: '',
         namespaced: e.info.namespaced,
@@ -84,7 +84,7 @@ function discoveryResources(v: { resources: ResourceEntry[] }): object[] {
     };
     if (e.info.shortNames.length) r.shortNames = e.info.shortNames;
     if (e.info.categories.length) r.categories = e.info.categories;
-    const subs = Object.entries(e.subresources);
+    const subs = Object.entries(e.subresources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (subs.length > 0) {
       r.subresources = subs.map(([sub, store]) => ({
         subresource: sub,

@@ -448,7 +448,19 @@ describe('status subresource', () => {
     expect(list.json.resources.find((r: any) => r.name === 'deployments/status')).toMatchObject({ kind: 'Deployment', verbs: ['get', 'patch', 'update'] });
     const agg = await call('GET', '/apis', undefined, { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' });
     const deployments = agg.json.items[0].versions[0].resources.find((r: any) => r.resource === 'deployments');
-    expect(deployments.subresources).toEqual([{ subresource: 'status', responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' }, verbs: ['get', 'patch', 'update'] }]);
+    expect(deployments.subresources).toEqual([
+      { subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: ['get', 'patch', 'update'] },
+      { subresource: 'status', responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' }, verbs: ['get', 'patch', 'update'] },
+    ]);
+    expect(list.json.resources.find((r: any) => r.name === 'deployments/scale')).toEqual({
+      name: 'deployments/scale',
+      singularName: '',
+      namespaced: true,
+      group: 'autoscaling',
+      version: 'v1',
+      kind: 'Scale',
+      verbs: ['get', 'patch', 'update'],
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import type { GenericStore } from './generic-store.ts';
 import type { ResourceInfo } from './resource.ts';
 import type { RESTStrategy } from './strategy.ts';
 import type { TableConvertor } from './table-convertor.ts';
+import type { Subresource } from './scale.ts';
 
 /**
  * How one built-in kind is served beyond its declaration: strategy hooks that differ from the
@@ -22,6 +23,8 @@ export interface BuiltinResource {
   readonly status?: boolean;
   /** Serve a `scale` subresource (autoscaling/v1 Scale over spec.replicas). */
   readonly scale?: boolean;
+  /** Kind-specific subresources (a namespace's `status` and `finalize`), by name. */
+  readonly subresources?: (info: ResourceInfo, storage: StorageInterface, strategy: RESTStrategy) => Readonly<Record<string, Subresource>>;
   /**
    * Wraps the generic store with kind-specific REST behaviour (namespace deletion, Service address
    * allocation). `registry` is the whole registry being built, for wrappers that reach other kinds.

@@ -11,7 +11,7 @@ import { workloadResources } from './workloads.ts';
 import type { BuiltinResource } from './builtin-resource.ts';
 export { specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { statusSubresourceStrategy } from './builtin-resource.ts';
-import { createNamespaceStore } from './namespace-store.ts';
+import { createNamespaceStore, namespaceSubresources } from './namespace-store.ts';
 import { createScaleSubresource, type Subresource } from './scale.ts';
 
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
@@ -66,6 +66,7 @@ export const builtinResources: readonly BuiltinResource[] = [
     strategy: namespaceStrategy as Partial<RESTStrategy>,
     table: namespaceTableConvertor,
     returnDeletedObject: true,
+    subresources: namespaceSubresources,
     wrapStore: (generic, storage, registry) =>
       createNamespaceStore(generic, storage, async (namespace) => {
         // The namespace controller's job: delete everything namespaced inside it.
@@ -109,6 +110,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       subresources.status = { ...statusStore, verbs: ['get', 'patch', 'update'] };
     }
     if (r.scale) subresources.scale = createScaleSubresource(store);
+    if (r.subresources) Object.assign(subresources, r.subresources(info, storage, generic.strategy));
     entries.push({ info, definition: r.definition, store, table: r.table ?? defaultTableConvertor, subresources });
   }
   const byKey = new Map(entries.map((e) => [`${e.info.group}/${e.info.version}/${e.info.resource}`, e]));
