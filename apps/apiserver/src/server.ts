@@ -10,10 +10,27 @@ import { serveResource } from './handlers/resource.ts';
 import { parseRequestInfo } from './request-info.ts';
 import { notFoundStatus, writeError, writeJson } from './responses.ts';
 import { kubernetesMajor, kubernetesMinor, versionInfo } from './version.ts';
+import {
+  createInFlightLimiter,
+  defaultMaxMutatingInFlight,
+  defaultMaxReadInFlight,
+  defaultRequestTimeoutMs,
+  dropLateWrites,
+  isLongRunning,
+  requestDeadlineMs,
+  requestTimeoutError,
+  writeTooManyRequests,
+} from './filters.ts';
 
 export interface ApiHandlerOptions {
   registry: Registry;
   logger: Logger;
+  /** Non-long-running reads in flight before 429 (default 400; 0 = no limit). */
+  maxReadInFlight?: number;
+  /** Mutating requests in flight before 429 (default 200; 0 = no limit). */
+  maxMutatingInFlight?: number;
+  /** The longest a non-long-running request may take before 504 (default 60 s). */
+  requestTimeoutMs?: number;
 }
 
 /** The request handler of the API: routing, discovery, resources, errors as Status. */
@@ -77,8 +94,40 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
     writeJson(res, 404, notFoundStatus());
   };
 
+  const limiter = createInFlightLimiter({
+    maxReadInFlight: options.maxReadInFlight ?? defaultMaxReadInFlight,
+    maxMutatingInFlight: options.maxMutatingInFlight ?? defaultMaxMutatingInFlight,
+  });
+  const maxTimeoutMs = options.requestTimeoutMs ?? defaultRequestTimeoutMs;
+
   return (req, res) => {
     const started = process.hrtime.bigint();
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const probe = url.pathname === '/healthz' || url.pathname === '/livez' || url.pathname === '/readyz';
+    if (!probe && !isLongRunning(method, url.pathname, url.searchParams)) {
+      let deadlineMs: number;
+      try {
+        deadlineMs = requestDeadlineMs(url.searchParams, maxTimeoutMs);
+      } catch (err) {
+        writeError(res, err);
+        return;
+      }
+      const release = limiter.acquire(method);
+      if (!release) {
+        writeTooManyRequests(res);
+        return;
+      }
+      const timer = setTimeout(() => {
+        if (res.headersSent) return;
+        writeError(res, requestTimeoutError());
+        dropLateWrites(res);
+      }, deadlineMs);
+      res.on('close', () => {
+        clearTimeout(timer);
+        release();
+      });
+    }
     res.on('finish', () => {
       logger.debug(
         { method: req.method, url: req.url, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },

@@ -1,0 +1,125 @@
+// Behaviour of k8s.io/apiserver/pkg/server/filters (v1.33): maxinflight.go (the in-flight limits
+// of non-long-running requests) and timeout.go with endpoints/filters/request_deadline.go (the
+// deadline of a request: `?timeout=` up to the 60 s maximum, then a 504 Status).
+import type { ServerResponse } from 'node:http';
+import { newBadRequest, newTimeoutError } from '@kapi/apimachinery';
+
+/** kube-apiserver's defaults: --max-requests-inflight, --max-mutating-requests-inflight, --request-timeout. */
+export const defaultMaxReadInFlight = 400;
+export const defaultMaxMutatingInFlight = 200;
+export const defaultRequestTimeoutMs = 60_000;
+
+const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Go's time.ParseDuration, in milliseconds: `[-+]?([0-9]*(\.[0-9]*)?[a-z]+)+` or `0`. Throws Go's
+ * error text (`time: invalid duration "x"`, `time: missing unit in duration "1"`, `time: unknown unit …`).
+ */
+export function parseGoDuration(text: string): number {
+  const quoted = JSON.stringify(text);
+  let s = text;
+  let sign = 1;
+  if (s.startsWith('-') || s.startsWith('+')) {
+    if (s[0] === '-') sign = -1;
+    s = s.slice(1);
+  }
+  if (s === '0') return 0;
+  if (s === '') throw new Error(`time: invalid duration ${quoted}`);
+  let total = 0;
+  while (s !== '') {
+    const num = /^(\d*)(\.(\d*))?/.exec(s)!;
+    if (num[0] === '' || num[0] === '.' || (num[1] === '' && (num[3] ?? '') === '')) throw new Error(`time: invalid duration ${quoted}`);
+    s = s.slice(num[0].length);
+    const unit = /^[^\d.]*/.exec(s)![0];
+    if (unit === '') throw new Error(`time: missing unit in duration ${quoted}`);
+    const factor = units[unit];
+    if (factor === undefined) throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${quoted}`);
+    s = s.slice(unit.length);
+    total += Number(`${num[1] || '0'}.${num[3] ?? ''}0`) * factor;
+  }
+  return sign * total;
+}
+
+/**
+ * The deadline of a non-long-running request: the `timeout` query parameter when it is positive and
+ * below the maximum, else the maximum. A malformed one is a 400.
+ */
+export function requestDeadlineMs(query: URLSearchParams, maximumMs: number): number {
+  const value = query.get('timeout');
+  if (value === null || value === '') return maximumMs;
+  let ms: number;
+  try {
+    ms = parseGoDuration(value);
+  } catch (err) {
+    throw newBadRequest(`invalid timeout specified in the request URL - ${(err as Error).message}`);
+  }
+  return ms > 0 && ms < maximumMs ? ms : maximumMs;
+}
+
+/** Watches (and, once served, exec/attach/log/proxy) run for long and are not limited or timed out. */
+export function isLongRunning(method: string, path: string, query: URLSearchParams): boolean {
+  if (method !== 'GET') return false;
+  if (query.get('watch') === 'true' || query.get('watch') === '1') return true;
+  return /\/watch\//.test(path) || /\/(log|exec|attach|portforward|proxy)$/.test(path);
+}
+
+export interface InFlightLimits {
+  maxReadInFlight: number;
+  maxMutatingInFlight: number;
+}
+
+/** Counts requests in flight by kind; `acquire` says whether one more may start. */
+export function createInFlightLimiter(limits: InFlightLimits) {
+  let reads = 0;
+  let mutating = 0;
+  return {
+    /** Returns a release function, or undefined when the limit is reached (answer 429). */
+    acquire(method: string): (() => void) | undefined {
+      const isMutating = !(method === 'GET' || method === 'HEAD' || method === 'OPTIONS');
+      if (isMutating) {
+        if (limits.maxMutatingInFlight > 0 && mutating >= limits.maxMutatingInFlight) return undefined;
+        mutating++;
+      } else {
+        if (limits.maxReadInFlight > 0 && reads >= limits.maxReadInFlight) return undefined;
+        reads++;
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (isMutating) mutating--;
+        else reads--;
+      };
+    },
+    get inFlight() {
+      return { reads, mutating };
+    },
+  };
+}
+
+/** maxinflight.go tooManyRequests: plain text, Retry-After 1; client-go retries on it. */
+export function writeTooManyRequests(res: ServerResponse): void {
+  const body = 'Too many requests, please try again later.\n';
+  res.writeHead(429, { 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** The 504 written when a request's deadline passes before its handler answered. */
+export function requestTimeoutError() {
+  return newTimeoutError('request did not complete within requested timeout - context deadline exceeded', 0);
+}
+
+/**
+ * After the deadline's 504 has been written, a handler that answers late must not fail on headers
+ * already sent: its writes are dropped.
+ */
+export function dropLateWrites(res: ServerResponse): void {
+  res.writeHead = (() => res) as typeof res.writeHead;
+  res.setHeader = (() => res) as typeof res.setHeader;
+  res.write = (() => true) as typeof res.write;
+  res.end = ((...args: unknown[]) => {
+    const cb = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+    cb?.();
+    return res;
+  }) as typeof res.end;
+}
