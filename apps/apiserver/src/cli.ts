@@ -17,6 +17,9 @@ Flags of serve:
   --etcd-servers URLS     comma-separated etcd client URLs (default http://127.0.0.1:2379)
   --log-level LEVEL       fatal|error|warn|info|debug|trace|silent (default info)
   --compaction-interval S seconds between compactions of the store's history (default 300; 0 = never)
+  --encryption-provider-config FILE
+                          encrypt resources at rest as an EncryptionConfiguration
+                          (apiserver.config.k8s.io/v1) file says: aesgcm, aescbc, secretbox, identity
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -44,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
         'etcd-servers': { type: 'string' },
         'log-level': { type: 'string' },
         'compaction-interval': { type: 'string' },
+        'encryption-provider-config': { type: 'string' },
       },
       strict: true,
     });
@@ -54,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
       etcdServers: values['etcd-servers'],
       logLevel: values['log-level'],
       compactionInterval: values['compaction-interval'],
+      encryptionProviderConfig: values['encryption-provider-config'],
     });
   } catch (err) {
     const msg = err instanceof ZodError ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n') : (err as Error).message;
@@ -61,7 +66,13 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
 
-  const running = await startServer(options);
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer(options);
+  } catch (err) {
+    process.stderr.write(`kapi serve: ${(err as Error).message}\n`);
+    return 1;
+  }
   process.stdout.write(`export KUBECONFIG=${running.kubeconfigPath}\n`);
   await new Promise<void>((resolve) => {
     const onSignal = (signal: string) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { jsonCodec, isAlreadyExists } from '@kapi/apimachinery';
 import { createCacher } from '@kapi/cacher';
 import { createBuiltinRegistry, type Registry } from '@kapi/registry';
-import { createStore, defaultCompactionIntervalMs, startCompactor, type KV } from '@kapi/storage';
+import { createStore, defaultCompactionIntervalMs, startCompactor, type KV, type ResourceTransformers } from '@kapi/storage';
 import { createEtcd3Kv } from '@kapi/storage-etcd3';
 import { createSqliteKv } from '@kapi/storage-sqlite';
 
@@ -38,14 +38,22 @@ export interface StackOptions {
   /** Time between compactions of the KV (kube's --etcd-compaction-interval); 0 disables. Default 5 min. */
   compactionIntervalMs?: number;
   onCompactionError?: (err: unknown) => void;
+  /**
+   * Encryption at rest (kube's --encryption-provider-config): the transformer of each resource's
+   * store. Default: none, values are stored as encoded (and encrypted ones are refused on read).
+   */
+  encryption?: ResourceTransformers;
 }
 
 /** Opens the backend and builds the registry over it; creates the system namespaces when missing. */
 export async function composeStack(backend: StorageBackend, options: StackOptions = {}): Promise<Stack> {
   const kv = openKv(backend);
-  const registry = createBuiltinRegistry((info) =>
-    createCacher(createStore(kv, { codec: jsonCodec, pathPrefix: registryPathPrefix }), { resourcePrefix: info.keyPrefix }),
-  );
+  const { encryption } = options;
+  const registry = createBuiltinRegistry((info) => {
+    const transformer = encryption?.transformerForResource({ group: info.group, resource: info.resource });
+    const store = createStore(kv, { codec: jsonCodec, pathPrefix: registryPathPrefix, ...(transformer ? { transformer } : {}) });
+    return createCacher(store, { resourcePrefix: info.keyPrefix });
+  });
   try {
     const namespaces = registry.lookup('', 'v1', 'namespaces');
     for (const name of systemNamespaces) {

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { destination, pino, type Logger } from 'pino';
 import { z } from 'zod';
+import { loadEncryptionConfig } from '@kapi/storage';
 import { composeStack, type Stack, type StorageBackend } from './compose.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { createApiServer } from './server.ts';
@@ -24,6 +25,8 @@ export const ServeOptions = z
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seconds between compactions of the store (kube's --etcd-compaction-interval, 5m); 0 disables. */
     compactionInterval: z.coerce.number().int().min(0).default(300),
+    /** An EncryptionConfiguration file (kube's --encryption-provider-config): encryption at rest. */
+    encryptionProviderConfig: z.string().min(1).optional(),
   })
   .strict();
 export type ServeOptions = z.output<typeof ServeOptions>;
@@ -51,13 +54,17 @@ function listen(server: Server, port: number): Promise<number> {
 
 /** Starts the server: opens storage, listens, writes the kubeconfig. */
 export async function startServer(options: ServeOptions, logger: Logger = pino({ level: options.logLevel }, destination(2))): Promise<RunningServer> {
+  // A bad configuration stops the server before it opens anything, as kube-apiserver does.
+  const encryption = options.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(options.encryptionProviderConfig);
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const backend: StorageBackend = options.storage === 'sqlite' ? { kind: 'sqlite', dataDir } : { kind: 'etcd', endpoints: options.etcdServers };
   const stack = await composeStack(backend, {
     compactionIntervalMs: options.compactionInterval * 1000,
     onCompactionError: (err) => logger.warn({ err }, 'compaction failed; retrying at the next interval'),
+    ...(encryption ? { encryption } : {}),
   });
+  if (encryption) logger.info({ resources: encryption.configured }, 'encryption at rest configured');
   const server = createApiServer({ registry: stack.registry, logger });
   let port: number;
   try {

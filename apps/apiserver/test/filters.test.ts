@@ -123,7 +123,7 @@ describe('over HTTP', () => {
   it('answers a malformed ?timeout= with 400', async () => {
     const res = await fetch(`${base}/api/v1/namespaces/default/configmaps/a?timeout=later`);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('invalid timeout specified in the request URL - time: invalid duration "later"');
+    expect(((await res.json()) as { message: string }).message).toBe('invalid timeout specified in the request URL - time: invalid duration "later"');
   });
 
   it('does not limit or time out watches', async () => {

@@ -94,3 +94,28 @@ export function isTooLargeResourceVersion(err: unknown): boolean {
   if (!isStatusError(err) || err.status.reason !== 'Timeout') return false;
   return (err.status.details?.causes ?? []).some((c) => c.reason === 'ResourceVersionTooLarge');
 }
+
+const internalBrand = Symbol.for('@kapi/storage.InternalError');
+
+/**
+ * kube's storage.InternalError: a failure inside the storage layer rather than the backend, such
+ * as a stored value the transformer cannot read. Its message is the reason alone; the API answers
+ * 500 `Internal error occurred: <reason>`.
+ */
+export interface InternalError extends Error {
+  readonly reason: string;
+}
+
+/** Makes an InternalError from a cause (kube's storage.NewInternalError). */
+export function newInternalError(cause: unknown): InternalError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  const err = new Error(reason, { cause }) as Error & { reason: string; [internalBrand]: true };
+  err.name = 'InternalError';
+  err.reason = reason;
+  err[internalBrand] = true;
+  return err;
+}
+
+export function isInternalError(err: unknown): err is InternalError {
+  return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[internalBrand] === true;
+}

@@ -3,7 +3,9 @@
  *
  * Backends (`@kapi/storage-sqlite`, `@kapi/storage-etcd3`) implement only {@link KV}; the Store
  * adds kube's semantics on top: resourceVersions from revisions, optimistic concurrency through
- * guaranteedUpdate, paged lists with continue tokens, and watches that never lose an event.
+ * guaranteedUpdate, paged lists with continue tokens, and watches that never lose an event. Values
+ * pass through a transformer on their way to and from the KV: encryption at rest configured by an
+ * EncryptionConfiguration (AES-GCM, AES-CBC, secretbox, identity).
  * Conformance suites for both ports live in `@kapi/storage/testing`.
  */
 export type {
@@ -31,7 +33,8 @@ export type {
   ResourceVersionMatch,
   ValidateObjectFunc,
 } from './interfaces.ts';
-export type { StorageError, StorageErrorCode } from './errors.ts';
+export { initialEventsAnnotationKey } from './interfaces.ts';
+export type { StorageError, StorageErrorCode, InternalError } from './errors.ts';
 export {
   newStorageError,
   isStorageError,
@@ -45,10 +48,39 @@ export {
   isInvalidArgument,
   isCompacted,
   isTooLargeResourceVersion,
+  newInternalError as newStorageInternalError,
+  isInternalError,
 } from './errors.ts';
 export type { SelectionPredicate, ObjectAttrs, AttrFunc } from './predicate.ts';
 export { everything, defaultAttrs, predicateMatches, selectsEverything } from './predicate.ts';
 export { encodeContinue, decodeContinue } from './continue.ts';
 export { createStore, errResourceVersionSetOnCreate, type StoreOptions } from './store.ts';
 export { tooLargeResourceVersion } from './store-errors.ts';
+export {
+  createLeaseManager,
+  defaultLeaseReuseDurationSeconds,
+  defaultLeaseMaxObjectCount,
+  type LeaseManager,
+  type LeaseManagerConfig,
+} from './lease-manager.ts';
+export {
+  authenticatedDataString,
+  defaultContext,
+  newPrefixTransformers,
+  type Transformer,
+  type TransformContext,
+  type TransformResult,
+  type PrefixTransformer,
+} from './transformer/transformer.ts';
+export { identityTransformer } from './transformer/identity.ts';
+export { newGCMTransformer, newCBCTransformer } from './transformer/aes.ts';
+export { newSecretboxTransformer } from './transformer/secretbox.ts';
+export {
+  loadEncryptionConfig,
+  parseEncryptionConfiguration,
+  aesGCMTransformerPrefixV1,
+  aesCBCTransformerPrefixV1,
+  secretboxTransformerPrefixV1,
+  type ResourceTransformers,
+} from './transformer/config.ts';
 export { startCompactor, compactRevKey, defaultCompactionIntervalMs, type Compactor, type CompactorOptions } from './compactor.ts';

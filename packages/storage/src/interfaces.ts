@@ -25,7 +25,23 @@ export interface ListOptions {
   recursive?: boolean;
   /** Watch only: emit progress bookmarks (BOOKMARK events) when the predicate allows them. */
   progressNotify?: boolean;
+  /**
+   * Watch only (kube's watch-list, `sendInitialEvents`). `true`: begin with the state selected by
+   * resourceVersion as synthetic ADDED events ('' = the latest state, '0' = any state, 'N' = a
+   * state not older than N), then — when the predicate allows bookmarks — one BOOKMARK annotated
+   * `k8s.io/initial-events-end: "true"` (see {@link initialEventsAnnotationKey}) whose
+   * resourceVersion is the one the initial events are at, then every change after it. `false`:
+   * no initial events; the watch starts at resourceVersion ('' = the store's current revision,
+   * '0' = any recent revision). Absent: the legacy semantics ('' and '0' send the current state
+   * first; 'N' replays the changes after N). The API requires resourceVersionMatch=NotOlderThan
+   * with it; stores ignore resourceVersionMatch on watches. A store that does not implement it
+   * serves the legacy semantics.
+   */
+  sendInitialEvents?: boolean;
 }
+
+/** The annotation of the BOOKMARK that ends the initial events of a watch-list (metav1.InitialEventsAnnotationKey). */
+export const initialEventsAnnotationKey = 'k8s.io/initial-events-end';
 
 /** What tryUpdate learns about the object it is given. */
 export interface ResponseMeta {
@@ -68,7 +84,10 @@ export interface CreateOptions {
  *
  * - Every returned object carries the resourceVersion of the write that produced it, and a list
  *   carries the revision it was read at.
- * - Objects passed in are not retained and not mutated; objects returned belong to the caller.
+ * - Objects passed in are not retained and not mutated. Objects returned by create, delete and
+ *   guaranteedUpdate belong to the caller. Objects returned by get, getList and watch may be shared
+ *   with other readers (a watch cache hands every reader the same, frozen, object): read them,
+ *   copy them, but never mutate them.
  * - A write whose encoded bytes equal the stored bytes does not happen: no new resourceVersion, no
  *   watch event.
  * - A watch delivers every change after its starting resourceVersion, once, in order.
@@ -99,6 +118,22 @@ export interface StorageInterface {
 
   /** Number of objects under key. */
   count(key: string): Promise<number>;
+
+  /**
+   * The store's current revision, read linearizably (kube's GetCurrentResourceVersion): every
+   * write acknowledged before the call is at or below it. A watch cache waits until it has seen
+   * this revision to serve a consistent read.
+   */
+  getCurrentResourceVersion(): Promise<number>;
+
+  /**
+   * Optional: asks every watch of this store that asked for progress notifications
+   * (`progressNotify`) to report its progress (a BOOKMARK at the revision it has delivered up to)
+   * as soon as possible, as etcd's WatchProgressRequest does (kube's RequestWatchProgress). A watch
+   * cache calls it every 100 ms while reads wait for it to catch up; without it the cache learns of
+   * progress only from events and periodic progress notifications.
+   */
+  requestWatchProgress?(): Promise<void>;
 
   /** Resolves when the backend can serve requests; rejects otherwise. */
   readinessCheck(): Promise<void>;

@@ -1,7 +1,8 @@
-// Shared plumbing of the Store: key preparation, decoding, state reads.
+// Shared plumbing of the Store: key preparation, transforming and decoding, state reads.
 import type { Codec, KubeObject, Versioner } from '@kapi/apimachinery';
 import type { KV, KeyValue } from './kv.ts';
-import { newStorageError } from './errors.ts';
+import { newInternalError, newStorageError } from './errors.ts';
+import { authenticatedDataString, type Transformer, type TransformResult } from './transformer/transformer.ts';
 
 /** What every Store operation needs. */
 export interface StoreContext {
@@ -10,6 +11,15 @@ export interface StoreContext {
   readonly versioner: Versioner;
   /** Prefix of every key in the KV, e.g. `/registry`. Never ends with '/'. */
   readonly pathPrefix: string;
+  /** Values pass through it on their way to and from the KV, with the key as authenticated data. */
+  readonly transformer: Transformer;
+  /** Leases for creates with a TTL, reused between objects of similar expiry. */
+  readonly leases: LeaseSource;
+}
+
+/** Where creates with a TTL get their lease (the LeaseManager). */
+export interface LeaseSource {
+  getLease(ttlSeconds: number): Promise<number>;
 }
 
 /**
@@ -37,19 +47,48 @@ export function decodeAt(ctx: StoreContext, key: string, data: Uint8Array, revis
   return obj;
 }
 
+/**
+ * A stored value as the codec wrote it (kube: TransformFromStorage with the key as authenticated
+ * data). A value the transformer cannot read is an InternalError with the transformer's message.
+ */
+export function fromStorage(ctx: StoreContext, key: string, value: Uint8Array): TransformResult {
+  try {
+    return ctx.transformer.transformFromStorage(value, authenticatedDataString(key));
+  } catch (err) {
+    throw newInternalError(err);
+  }
+}
+
+/** Encoded bytes as they go to the KV (kube: TransformToStorage); a failure is an InternalError. */
+export function toStorage(ctx: StoreContext, key: string, data: Uint8Array): Uint8Array {
+  try {
+    return ctx.transformer.transformToStorage(data, authenticatedDataString(key));
+  } catch (err) {
+    throw newInternalError(err);
+  }
+}
+
+/** Transforms a stored value back and decodes it at its revision. */
+export function decodeStored(ctx: StoreContext, key: string, value: Uint8Array, revision: number): KubeObject {
+  return decodeAt(ctx, key, fromStorage(ctx, key, value).data, revision);
+}
+
 /** The state of a key as read from the KV (or from a cached object). */
 export interface ObjectState {
   /** The decoded object, or undefined when the key does not exist. */
   obj: KubeObject | undefined;
-  /** Encoded bytes as stored; undefined when not known (a cached object). */
+  /** Encoded bytes as the codec wrote them (after the transformer); undefined when not known (a cached object). */
   data: Uint8Array | undefined;
   /** The key's modRevision; 0 when it does not exist. */
   rev: number;
+  /** The transformer read the value but would store it differently now (e.g. an older key): rewrite it even if unchanged. */
+  stale: boolean;
 }
 
 export function stateFromKv(ctx: StoreContext, key: string, kv: KeyValue | undefined): ObjectState {
-  if (kv === undefined) return { obj: undefined, data: undefined, rev: 0 };
-  return { obj: decodeAt(ctx, key, kv.value, kv.modRevision), data: kv.value, rev: kv.modRevision };
+  if (kv === undefined) return { obj: undefined, data: undefined, rev: 0, stale: false };
+  const { data, stale } = fromStorage(ctx, key, kv.value);
+  return { obj: decodeAt(ctx, key, data, kv.modRevision), data, rev: kv.modRevision, stale };
 }
 
 export async function readState(ctx: StoreContext, key: string): Promise<ObjectState> {

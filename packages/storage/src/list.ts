@@ -5,6 +5,8 @@ import { isKvCompactedError, prefixRangeEnd, type KvRangeResult } from './kv.ts'
 import { decodeContinue, encodeContinue } from './continue.ts';
 import { everything, predicateMatches, selectsEverything } from './predicate.ts';
 import { decodeAt, prepareKey, type StoreContext } from './internal.ts';
+import { newInternalError } from './errors.ts';
+import { authenticatedDataString } from './transformer/transformer.ts';
 import { tooLargeResourceVersion } from './store-errors.ts';
 
 const expiredList = 'The resourceVersion for the provided list is too old.';
@@ -30,6 +32,15 @@ async function rangeAt(ctx: StoreContext, key: string, end: string | undefined, 
       if (revision > current) throw tooLargeResourceVersion(revision, current);
     }
     throw err;
+  }
+}
+
+/** A listed value through the transformer; a failure aborts the list, as kube's default aggregator does. */
+function listItemData(ctx: StoreContext, key: string, value: Uint8Array): Uint8Array {
+  try {
+    return ctx.transformer.transformFromStorage(value, authenticatedDataString(key)).data;
+  } catch (err) {
+    throw newInternalError(new Error(`unable to transform key ${JSON.stringify(key)}: ${(err as Error).message}`, { cause: err }));
   }
 }
 
@@ -85,7 +96,7 @@ export async function getList(ctx: StoreContext, key: string, opts: ListOptions)
       hasMore = res.more;
       for (const kv of res.kvs) {
         lastKey = kv.key;
-        const obj = decodeAt(ctx, kv.key, kv.value, kv.modRevision);
+        const obj = decodeAt(ctx, kv.key, listItemData(ctx, kv.key, kv.value), kv.modRevision);
         if (predicateMatches(pred, obj)) {
           items.push(obj);
           if (limit > 0 && items.length >= limit) break;

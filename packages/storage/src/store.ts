@@ -6,7 +6,10 @@ import { newStorageError } from './errors.ts';
 import { conditionalDelete, guaranteedUpdate } from './guaranteed-update.ts';
 import { getList } from './list.ts';
 import { watch } from './watch.ts';
-import { decodeAt, deepCopy, prepareKey, type StoreContext } from './internal.ts';
+import { decodeAt, decodeStored, deepCopy, prepareKey, toStorage, type StoreContext } from './internal.ts';
+import { createLeaseManager, type LeaseManagerConfig } from './lease-manager.ts';
+import { identityTransformer } from './transformer/identity.ts';
+import type { Transformer } from './transformer/transformer.ts';
 import { prefixRangeEnd } from './kv.ts';
 import { tooLargeResourceVersion } from './store-errors.ts';
 
@@ -16,6 +19,13 @@ export interface StoreOptions {
   /** Prefix of every key, e.g. `/registry` (kube's default). Default: '' (keys as given). */
   pathPrefix?: string;
   versioner?: Versioner;
+  /**
+   * Transforms every value written (with its key as authenticated data) and read: encryption at
+   * rest. Default: the identity transformer, which refuses to read encrypted values.
+   */
+  transformer?: Transformer;
+  /** How creates with a TTL share leases (kube's LeaseManagerConfig); the defaults are kube's. */
+  leaseManager?: LeaseManagerConfig;
 }
 
 /** Plain errors the Store raises for misuse, as kube's etcd3 store does. */
@@ -28,6 +38,8 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
     codec: options.codec,
     versioner: options.versioner ?? apiObjectVersioner,
     pathPrefix: (options.pathPrefix ?? '').replace(/\/+$/, ''),
+    transformer: options.transformer ?? identityTransformer,
+    leases: createLeaseManager(kv, options.leaseManager),
   };
 
   return {
@@ -39,8 +51,8 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
       const toStore: KubeObject = deepCopy(obj);
       ctx.versioner.prepareObjectForStorage(toStore);
       const data = ctx.codec.encode(toStore);
-      const lease = opts?.ttl ? await kv.grantLease(opts.ttl) : 0;
-      const res = await kv.create(k, data, lease ? { lease } : {});
+      const lease = opts?.ttl ? await ctx.leases.getLease(opts.ttl) : 0;
+      const res = await kv.create(k, toStorage(ctx, k, data), lease ? { lease } : {});
       if (!res.succeeded) throw newStorageError('KeyExists', k, 0);
       return decodeAt(ctx, k, data, res.revision);
     },
@@ -64,7 +76,7 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
         if (opts?.ignoreNotFound) return undefined;
         throw newStorageError('KeyNotFound', k, 0);
       }
-      return decodeAt(ctx, k, found.value, found.modRevision);
+      return decodeStored(ctx, k, found.value, found.modRevision);
     },
 
     getList(key, opts) {
@@ -80,6 +92,11 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
       if (!prefix.endsWith('/')) prefix += '/';
       const res = await kv.range(prefix, { end: prefixRangeEnd(prefix), countOnly: true });
       return res.count;
+    },
+
+    // kube's GetCurrentResourceVersion (added for the watch cache's consistent reads).
+    getCurrentResourceVersion() {
+      return kv.currentRevision();
     },
 
     async readinessCheck() {

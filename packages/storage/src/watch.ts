@@ -2,29 +2,34 @@
 import { createWatchChannel, newResourceExpired, newInternalError, type KubeObject, type WatchEvent, type Watcher } from '@kapi/apimachinery';
 import type { ListOptions } from './interfaces.ts';
 import { isKvCompactedError, type KvEvent, type KvWatch } from './kv.ts';
-import { everything, predicateMatches, type SelectionPredicate } from './predicate.ts';
-import { decodeAt, prepareKey, type StoreContext } from './internal.ts';
+import { everything, predicateMatches, selectsEverything, type SelectionPredicate } from './predicate.ts';
+import { decodeStored, prepareKey, type StoreContext } from './internal.ts';
 import { getList } from './list.ts';
 
 const expiredWatch = 'The resourceVersion for the provided watch is too old.';
 
-/** Turns one KV event into the watch event a predicate lets through, if any. */
+/**
+ * Turns one KV event into the watch event a predicate lets through, if any. Values go through the
+ * transformer; the previous value is read only when the event needs it (a delete, or a predicate
+ * that selects less than everything), as kube's watcher does.
+ */
 export function transformKvEvent(ctx: StoreContext, pred: SelectionPredicate, ev: KvEvent): WatchEvent | undefined {
   const key = ev.kv.key;
   if (ev.type === 'delete') {
     if (!ev.prevKv) return undefined;
     // A deleted object is reported in its last state, at the revision of the delete.
-    const old = decodeAt(ctx, key, ev.prevKv.value, ev.kv.modRevision);
+    const old = decodeStored(ctx, key, ev.prevKv.value, ev.kv.modRevision);
     return predicateMatches(pred, old) ? { type: 'DELETED', object: old } : undefined;
   }
-  const cur = decodeAt(ctx, key, ev.kv.value, ev.kv.modRevision);
+  const cur = decodeStored(ctx, key, ev.kv.value, ev.kv.modRevision);
   const created = ev.kv.createRevision === ev.kv.modRevision;
   if (created || !ev.prevKv) {
     if (!predicateMatches(pred, cur)) return undefined;
     return { type: created ? 'ADDED' : 'MODIFIED', object: cur };
   }
+  if (selectsEverything(pred)) return { type: 'MODIFIED', object: cur };
   const curPasses = predicateMatches(pred, cur);
-  const old = decodeAt(ctx, key, ev.prevKv.value, ev.kv.modRevision);
+  const old = decodeStored(ctx, key, ev.prevKv.value, ev.kv.modRevision);
   const oldPasses = predicateMatches(pred, old);
   if (curPasses && oldPasses) return { type: 'MODIFIED', object: cur };
   if (curPasses) return { type: 'ADDED', object: cur };

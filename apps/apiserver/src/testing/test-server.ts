@@ -7,6 +7,7 @@ import { composeStack, type StorageBackend } from '../compose.ts';
 import { writeKubeconfig } from '../kubeconfig.ts';
 import { createApiServer } from '../server.ts';
 import type { Registry } from '@kapi/registry';
+import { loadEncryptionConfig, type KV } from '@kapi/storage';
 import type { AddressInfo } from 'node:net';
 
 export interface TestServerOptions {
@@ -14,6 +15,8 @@ export interface TestServerOptions {
   storage?: { kind: 'sqlite-memory' } | { kind: 'sqlite'; dataDir: string } | { kind: 'etcd'; endpoints: string[] };
   /** Default 'silent'. */
   logLevel?: string;
+  /** An EncryptionConfiguration file, as `kapi serve --encryption-provider-config`: encryption at rest. */
+  encryptionProviderConfig?: string;
 }
 
 export interface TestServer {
@@ -22,13 +25,16 @@ export interface TestServer {
   /** A kubeconfig file pointing at the server (removed by stop()). */
   kubeconfigPath: string;
   registry: Registry;
+  /** The server's KV: the values exactly as stored (under `/registry/...`). */
+  kv: KV;
   stop(): Promise<void>;
 }
 
 /** Starts a kapi server on a free loopback port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const backend: StorageBackend = options.storage ?? { kind: 'sqlite-memory' };
-  const stack = await composeStack(backend);
+  const encryption = options.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(options.encryptionProviderConfig);
+  const stack = await composeStack(backend, encryption ? { encryption } : {});
   const logger = pino({ level: options.logLevel ?? 'silent' });
   const server = createApiServer({ registry: stack.registry, logger });
   await new Promise<void>((resolve, reject) => {
@@ -44,6 +50,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     kubeconfigPath,
     registry: stack.registry,
+    kv: stack.kv,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

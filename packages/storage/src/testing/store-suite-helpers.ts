@@ -18,6 +18,7 @@ import type { ObjectAttrs, SelectionPredicate } from '../predicate.ts';
 import { createStore } from '../store.ts';
 import { decodeContinue, encodeContinue } from '../continue.ts';
 import { isNotFound } from '../errors.ts';
+import { authenticatedDataString, hasPrefix, type Transformer, type TransformResult } from '../transformer/transformer.ts';
 
 /** How the Store conformance suite gets a KV to build its Store on. */
 export interface StoreHarness {
@@ -29,7 +30,95 @@ export interface StoreHarness {
    * resource prefix and asserts revisions relative to its own writes.
    */
   newKv(): Promise<KV>;
+  /**
+   * The Store's transformer (e.g. AES-GCM), for one test. The suite puts its own test transformer
+   * (kube's PrefixTransformer `test!`) beneath it. Default: none.
+   */
+  newTransformer?(): Transformer;
+  /**
+   * Wraps the suite's Store for one test, e.g. in a watch cache (kube runs these suites through its
+   * cacher). The suite then talks only to what this returns. Default: the Store itself.
+   */
+  wrapStore?(store: StorageInterface, context: WrapContext): Promise<WrappedStore>;
 }
+
+/** What a harness's wrapStore learns about the test. */
+export interface WrapContext {
+  /** The test's resource prefix (kube's `/pods`): every key the test uses is under it. */
+  resourcePrefix: string;
+  /** Labels and selectable fields of the suite's pods (metadata.name, metadata.namespace, spec.nodeName). */
+  getAttrs: (obj: KubeObject) => ObjectAttrs;
+}
+
+/** A wrapped Store. */
+export interface WrappedStore {
+  store: StorageInterface;
+  /**
+   * Forgets the wrapper's own history through `revision` before the suite compacts the KV there
+   * (kube's compactWatchCache): a cache must not answer from history the store no longer has.
+   */
+  compactHistory?(revision: number): Promise<void>;
+}
+
+/**
+ * What the store under test does differently from the plain Store; every flag is a behaviour the
+ * suite then asserts instead of the Store's. None is set for the Store itself.
+ */
+export interface StoreCapabilities {
+  /**
+   * Reads and watches are served by a watch cache (kube's cacher) that loaded each value once, when
+   * it was written: lists at resourceVersion "0" ignore the limit and may be older than the last
+   * write; a watch older than the cache's window gets 410 "too old resource version: N (M)"; a
+   * watcher that does not read is closed once its bounded buffer is full (after 10 events at
+   * least); a value the cache cannot read leaves it unready (429) instead of failing only the reads
+   * that touch it, so the cases that make values unreadable under a running watch do not apply.
+   */
+  watchCache?: boolean;
+  /** Watchers that allow bookmarks get periodic BOOKMARK events within a second (kube's cacher). */
+  periodicBookmarks?: boolean;
+  /** Watches implement sendInitialEvents (kube's watch-list): initial events, then the bookmark that ends them. */
+  sendInitialEvents?: boolean;
+}
+
+/**
+ * kube's storagetesting.PrefixTransformer: adds `prefix` on the way in, checks and strips it on
+ * the way out, and reports `stale`. Tests change it as kube's UpdatePrefixTransformer does.
+ */
+export class TestPrefixTransformer implements Transformer {
+  prefix: Uint8Array;
+  stale: boolean;
+  /** Values read through this transformer. */
+  reads = 0;
+  constructor(prefix: string, stale = false) {
+    this.prefix = new TextEncoder().encode(prefix);
+    this.stale = stale;
+  }
+  transformFromStorage(data: Uint8Array): TransformResult {
+    this.reads++;
+    if (!hasPrefix(data, this.prefix)) {
+      throw new Error(`value does not have expected prefix ${JSON.stringify(new TextDecoder().decode(this.prefix))}: ${new TextDecoder().decode(data)},`);
+    }
+    return { data: data.subarray(this.prefix.length), stale: this.stale };
+  }
+  transformToStorage(data: Uint8Array): Uint8Array {
+    if (data.length === 0) return data;
+    const out = new Uint8Array(this.prefix.length + data.length);
+    out.set(this.prefix, 0);
+    out.set(data, this.prefix.length);
+    return out;
+  }
+}
+
+/** kube's failingTransformer: every read fails. */
+export const failingTransformer: Transformer = {
+  transformFromStorage() {
+    throw new Error('failed transformation');
+  },
+  transformToStorage: (data) => data,
+};
+
+/** kube's default test prefix (etcd3 store_test.go defaultTestPrefix). */
+export const defaultTestPrefix = 'test!';
 
 /** The Store's path prefix in the suite; raw KV keys are `${pathPrefix}${key}`. */
 export const pathPrefix = '/registry';
@@ -42,18 +131,79 @@ export interface StoreTest {
   r: string;
   /** Writes a key outside `r` and returns its revision: moves the store's revision on. */
   increaseRV(): Promise<number>;
+  /** The test transformer beneath the harness's transformer (kube's PrefixTransformer). */
+  prefixTransformer: TestPrefixTransformer;
+  /**
+   * Replaces the test transformer until the returned function is called (kube's
+   * UpdatePrefixTransformer); the modifier may change the current one in place and return it.
+   */
+  updatePrefixTransformer(modify: (current: TestPrefixTransformer) => Transformer): () => void;
+  /** A Store over the same KV whose values pass through `inner` instead of the test transformer. */
+  storeWith(inner: Transformer): StorageInterface;
+  /** A raw KV value as the Store reads it back (the encoded bytes). */
+  fromStorage(key: string, value: Uint8Array): Uint8Array;
+  /** What the store under test does differently from the Store. */
+  caps: StoreCapabilities;
+  /** Compacts the KV at revision, and the wrapper's history first (see WrappedStore). */
+  compact(revision: number): Promise<void>;
+}
+
+/** The harness's transformer above `inner()`: the form every value of the suite's Store takes. */
+function stackTransformers(outer: Transformer | undefined, inner: () => Transformer): Transformer {
+  return {
+    transformFromStorage(data, ctx) {
+      const o = outer ? outer.transformFromStorage(data, ctx) : { data, stale: false };
+      const i = inner().transformFromStorage(o.data, ctx);
+      return o.stale && !i.stale ? { data: i.data, stale: true } : i;
+    },
+    transformToStorage(data, ctx) {
+      const i = inner().transformToStorage(data, ctx);
+      return outer ? outer.transformToStorage(i, ctx) : i;
+    },
+  };
 }
 
 /** Registers beforeEach/afterEach that give every test a fresh Store over a fresh KV and prefix. */
-export function useStoreTest(harness: StoreHarness): StoreTest {
+export function useStoreTest(harness: StoreHarness, caps: StoreCapabilities = {}): StoreTest {
   const t = {} as StoreTest;
+  // Known when the cases are registered: some register according to the capabilities.
+  t.caps = caps;
   let bumps = 0;
   beforeEach(async () => {
     t.kv = await harness.newKv();
-    t.store = createStore(t.kv, { codec: jsonCodec, pathPrefix });
+    const outer = harness.newTransformer?.();
+    const test = new TestPrefixTransformer(defaultTestPrefix);
+    let inner: Transformer = test;
+    t.prefixTransformer = test;
+    t.updatePrefixTransformer = (modify) => {
+      const before = inner;
+      const { prefix, stale } = test;
+      inner = modify(test);
+      return () => {
+        inner = before;
+        test.prefix = prefix;
+        test.stale = stale;
+      };
+    };
+    const stacked = stackTransformers(outer, () => inner);
+    t.store = createStore(t.kv, { codec: jsonCodec, pathPrefix, transformer: stacked });
+    t.storeWith = (other) => createStore(t.kv, { codec: jsonCodec, pathPrefix, transformer: stackTransformers(outer, () => other) });
+    t.fromStorage = (key, value) => stacked.transformFromStorage(value, authenticatedDataString(`${pathPrefix}${key}`)).data;
     t.r = `/pods-${globalThis.crypto.randomUUID().slice(0, 8)}`;
     // `-` sorts before `/`: the key is outside every range under `${r}/`.
     t.increaseRV = async () => (await t.kv.create(`${pathPrefix}${t.r}-rv/${bumps++}`, new Uint8Array([1]))).revision;
+    t.compact = (revision) => t.kv.compact(revision);
+    if (harness.wrapStore) {
+      const wrapped = await harness.wrapStore(t.store, { resourcePrefix: t.r, getAttrs: podAttrs });
+      t.store = wrapped.store;
+      const compactHistory = wrapped.compactHistory?.bind(wrapped);
+      if (compactHistory) {
+        t.compact = async (revision) => {
+          await compactHistory(revision);
+          await t.kv.compact(revision);
+        };
+      }
+    }
   });
   afterEach(async () => {
     await t.store.close();
