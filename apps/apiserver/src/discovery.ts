@@ -32,7 +32,39 @@ function groupsOf(registry: Registry): GroupInfo[] {
     v.resources.push(e);
   }
   for (const g of groups.values()) for (const v of g.versions) v.resources.sort((a, b) => (a.info.resource < b.info.resource ? -1 : 1));
-  return [...groups.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  return [...groups.values()].sort((a, b) => groupPriority(b.name) - groupPriority(a.name) || (a.name < b.name ? -1 : 1));
+}
+
+/**
+ * The order kube-apiserver lists groups in: by the group priority of each built-in group's
+ * APIService (kube-aggregator's apiVersionPriorities), highest first, then by name; groups it does
+ * not know (custom resources) come last.
+ */
+const groupPriorities: Readonly<Record<string, number>> = {
+  '': 18000,
+  'apiregistration.k8s.io': 17800,
+  apps: 17800,
+  'events.k8s.io': 17750,
+  'authentication.k8s.io': 17700,
+  'authorization.k8s.io': 17600,
+  autoscaling: 17500,
+  batch: 17400,
+  'certificates.k8s.io': 17300,
+  'networking.k8s.io': 17200,
+  policy: 17100,
+  'rbac.authorization.k8s.io': 17000,
+  'storage.k8s.io': 16800,
+  'admissionregistration.k8s.io': 16700,
+  'apiextensions.k8s.io': 16700,
+  'scheduling.k8s.io': 16600,
+  'coordination.k8s.io': 16500,
+  'node.k8s.io': 16300,
+  'discovery.k8s.io': 16200,
+  'flowcontrol.apiserver.k8s.io': 16100,
+};
+
+function groupPriority(group: string): number {
+  return groupPriorities[group] ?? 1000;
 }
 
 /** APIResourceList of one group version (`/api/v1`, `/apis/<g>/<v>`). */

@@ -8,6 +8,7 @@ export { ConfigMap, configMapKind, maxConfigMapSize } from './core/v1/configmap.
 export { Secret, secretKind, maxSecretSize } from './core/v1/secret.ts';
 export { Namespace, NamespaceCondition, namespaceKind, labelMetadataName, finalizerKubernetes } from './core/v1/namespace.ts';
 
+import { apiextensionsV1Kinds } from './apiextensions/v1/index.ts';
 import { appsV1Kinds } from './apps/v1/index.ts';
 import { batchV1Kinds } from './batch/v1/index.ts';
 import { coordinationV1Kinds } from './coordination/v1/index.ts';
@@ -26,10 +27,12 @@ export const builtinKinds: readonly KindDefinition[] = [
   ...appsV1Kinds,
   ...batchV1Kinds,
   ...coordinationV1Kinds,
+  ...apiextensionsV1Kinds,
 ];
 
 export * from './core/v1/index.ts';
 export * from './apps/v1/index.ts';
 export * from './batch/v1/index.ts';
 export * from './coordination/v1/index.ts';
+export * from './apiextensions/v1/index.ts';
 export { Scale as ScaleV1, ScaleSpec, ScaleStatus, scaleKind } from './autoscaling/v1/index.ts';

@@ -37,6 +37,12 @@ function scalar(type: string): fc.Arbitrary<unknown> {
       return fc.dictionary(key, fc.oneof(text, fc.integer()), { minKeys: 1, maxKeys: 2 });
     case 'fieldsV1':
       return fc.constant({ 'f:spec': {} });
+    case 'json': {
+      // Any JSON value but a top-level null (a null pointer is no value at all).
+      const leaf = fc.oneof(text, fc.integer(), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Object.is(d, -0)));
+      const nested = fc.oneof(leaf, fc.constant(null));
+      return fc.oneof(leaf, fc.array(nested, { maxLength: 3 }), fc.dictionary(key, nested, { maxKeys: 3 }));
+    }
     default:
       throw new Error(`no arbitrary for ${type}`);
   }
@@ -53,7 +59,14 @@ export function arbitraryMessage(m: ProtoMessage, maxDepth = 5, depth = 0): fc.A
       inlined.push(arbitraryMessage(f.type, maxDepth, depth));
       continue;
     }
-    const value = typeof f.type === 'string' ? scalar(f.type) : arbitraryMessage(f.type, maxDepth, depth + 1);
+    const codec = f.codec;
+    const value =
+      typeof f.type === 'string'
+        ? scalar(f.type)
+        : codec
+          ? // A custom JSON form: a random wire message in the JSON form its codec gives.
+            arbitraryMessage(f.type, maxDepth, depth + 1).map((m) => codec.fromWire(canonical(f.type as ProtoMessage, m)))
+          : arbitraryMessage(f.type, maxDepth, depth + 1);
     entries[f.name] = f.map ? fc.dictionary(key, value, { minKeys: 1, maxKeys: 2 }) : f.repeated ? fc.array(value, { minLength: 1, maxLength: 2 }) : value;
   }
   const own = fc.record(entries, { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
@@ -78,6 +91,15 @@ export function canonical(m: ProtoMessage, obj: Record<string, unknown>): Record
     }
     const v = obj[f.name];
     const msg = typeof f.type === 'string' ? undefined : f.type;
+    if (f.codec && msg) {
+      // The JSON form decoding gives: through the wire message and back; a null is no value.
+      const viaWire = (x: unknown) => f.codec!.fromWire(canonical(msg, f.codec!.toWire(x)));
+      if (v === undefined || v === null) continue;
+      if (f.map) out[f.name] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, viaWire(x)]));
+      else if (f.repeated) out[f.name] = (v as unknown[]).map(viaWire);
+      else if (viaWire(v) !== null) out[f.name] = viaWire(v);
+      continue;
+    }
     if (v === undefined || v === null) {
       if (msg && !f.pointer && !f.repeated && !f.map) out[f.name] = canonical(msg, {});
       // An absent RawExtension is written as an empty object.

@@ -1,9 +1,19 @@
 // Descriptor-driven conversion between Kubernetes protobuf messages (gogo encoding, as in
 // k8s.io/api generated.proto) and the JSON form of objects. Descriptors carry the field numbers.
 import { ProtoDecodeError, ProtoReader, ProtoWriter, WireType } from './protobuf-wire.ts';
+import { goMarshalJson } from './internal/go-json.ts';
 import { formatTime } from './time.ts';
 
-export type ScalarKind = 'string' | 'bytes' | 'bool' | 'int32' | 'int64' | 'double' | 'time' | 'microTime' | 'fieldsV1' | 'quantity' | 'intOrString' | 'rawExtension';
+export type ScalarKind = 'string' | 'bytes' | 'bool' | 'int32' | 'int64' | 'double' | 'time' | 'microTime' | 'fieldsV1' | 'quantity' | 'intOrString' | 'rawExtension' | 'json';
+
+/**
+ * Maps a value between its JSON form and the JSON form of its protobuf message, for Go types that
+ * marshal to JSON their own way (apiextensions' JSONSchemaPropsOrBool and the like).
+ */
+export interface ProtoCodec {
+  toWire(value: unknown): Record<string, unknown>;
+  fromWire(message: Record<string, unknown>): unknown;
+}
 
 /** One field of a message. */
 export interface ProtoField {
@@ -18,6 +28,8 @@ export interface ProtoField {
   readonly pointer?: boolean;
   /** A Go-embedded struct (`json:",inline"`): its fields are the parent's own in the JSON form. */
   readonly inline?: boolean;
+  /** For a message type: the JSON form of the field differs from the message's, and this maps them. */
+  readonly codec?: ProtoCodec;
 }
 
 export interface ProtoMessage {
@@ -76,6 +88,22 @@ function decodeScalar(r: ProtoReader, kind: ScalarKind, wire: WireType): unknown
       const base = new Date(seconds * 1000).toISOString().slice(0, 19);
       return `${base}.${String(Math.floor(nanos / 1000)).padStart(6, '0')}Z`;
     }
+    case 'json': {
+      // apiextensions' JSON: raw JSON bytes in field 1; none is a JSON null.
+      const t = new ProtoReader(r.bytes());
+      let raw: Uint8Array | undefined;
+      while (!t.done()) {
+        const { no, wire: w } = t.tag();
+        if (no === 1 && w === WireType.LengthDelimited) raw = t.bytes();
+        else t.skip(w);
+      }
+      if (raw === undefined || raw.length === 0) return null;
+      try {
+        return JSON.parse(new TextDecoder().decode(raw)) as unknown;
+      } catch {
+        throw new ProtoDecodeError('a JSON value does not hold JSON');
+      }
+    }
     case 'quantity':
     case 'rawExtension': {
       const t = new ProtoReader(r.bytes());
@@ -130,6 +158,16 @@ function decodeScalar(r: ProtoReader, kind: ScalarKind, wire: WireType): unknown
   }
 }
 
+/** The JSON form of a decoded message field (its codec's, if it has one). */
+function fromWire(f: ProtoField, message: Record<string, unknown>): unknown {
+  return f.codec ? f.codec.fromWire(message) : message;
+}
+
+/** The message form of a message field's JSON value (its codec's, if it has one). */
+function toWire(f: ProtoField, value: unknown): Record<string, unknown> {
+  return f.codec ? f.codec.toWire(value) : (value as Record<string, unknown>);
+}
+
 function isZero(v: unknown): boolean {
   return v === '' || v === 0 || v === false || v === null;
 }
@@ -149,11 +187,11 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
     if (f.map) {
       const entry = new ProtoReader(r.bytes());
       let key = '';
-      let val: unknown = typeof f.type === 'string' ? (f.type === 'string' || f.type === 'bytes' ? '' : 0) : {};
+      let val: unknown = typeof f.type === 'string' ? (f.type === 'string' || f.type === 'bytes' ? '' : 0) : fromWire(f, {});
       while (!entry.done()) {
         const t = entry.tag();
         if (t.no === 1) key = entry.string();
-        else if (t.no === 2) val = typeof f.type === 'string' ? decodeScalar(entry, f.type, t.wire) : decodeMessage(f.type, entry.bytes());
+        else if (t.no === 2) val = typeof f.type === 'string' ? decodeScalar(entry, f.type, t.wire) : fromWire(f, decodeMessage(f.type, entry.bytes()));
         else entry.skip(t.wire);
       }
       const obj = (out[f.name] ??= {}) as Record<string, unknown>;
@@ -177,7 +215,7 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
         Object.assign(out, decodeMessage(f.type, r.bytes()));
         continue;
       }
-      value = decodeMessage(f.type, r.bytes());
+      value = fromWire(f, decodeMessage(f.type, r.bytes()));
     }
     if (f.repeated) {
       ((out[f.name] ??= []) as unknown[]).push(value);
@@ -226,6 +264,13 @@ function encodeScalar(w: ProtoWriter, no: number, kind: ScalarKind, v: unknown):
     case 'rawExtension':
       w.bytes(no, new ProtoWriter().bytes(1, new TextEncoder().encode(JSON.stringify(v))).finish());
       return;
+    case 'json': {
+      // A JSON null is a message without raw bytes (Go's JSON.Raw is nil).
+      const inner = new ProtoWriter();
+      if (v !== null && v !== undefined) inner.bytes(1, new TextEncoder().encode(goMarshalJson(v)));
+      w.bytes(no, inner.finish());
+      return;
+    }
     case 'intOrString': {
       const inner = new ProtoWriter();
       const isString = typeof v === 'string';
@@ -260,6 +305,8 @@ function zeroOf(f: ProtoField): unknown {
       return '';
     case 'rawExtension':
       return {};
+    case 'json':
+      return null;
     case 'bool':
       return false;
     case 'fieldsV1':
@@ -282,8 +329,7 @@ export function encodeMessage(m: ProtoMessage, obj: Record<string, unknown>): Ui
       if (f.pointer || f.repeated || f.map) continue;
       v = zeroOf(f);
     }
-    const one = (x: unknown) =>
-      typeof f.type === 'string' ? encodeScalar(w, f.no, f.type, x) : w.bytes(f.no, encodeMessage(f.type, x as Record<string, unknown>));
+    const one = (x: unknown) => (typeof f.type === 'string' ? encodeScalar(w, f.no, f.type, x) : w.bytes(f.no, encodeMessage(f.type, toWire(f, x))));
     if (f.map) {
       for (const key of Object.keys(v as object).sort()) {
         const val0 = (v as Record<string, unknown>)[key];
@@ -294,7 +340,7 @@ export function encodeMessage(m: ProtoMessage, obj: Record<string, unknown>): Ui
         const entry = new ProtoWriter().string(1, key);
         const val = (v as Record<string, unknown>)[key];
         if (typeof f.type === 'string') encodeScalar(entry, 2, f.type, val);
-        else entry.bytes(2, encodeMessage(f.type, val as Record<string, unknown>));
+        else entry.bytes(2, encodeMessage(f.type, toWire(f, val)));
         w.bytes(f.no, entry.finish());
       }
     } else if (f.repeated) {

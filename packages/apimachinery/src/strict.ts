@@ -9,6 +9,7 @@ interface Def {
   element?: z.ZodType;
   valueType?: z.ZodType;
   options?: z.ZodType[];
+  getter?: () => z.ZodType;
 }
 
 function defOf(schema: z.ZodType): Def {
@@ -22,6 +23,27 @@ export function preserveUnknownFields<T extends z.ZodType>(schema: T): T {
   return schema;
 }
 
+/** `object` (structs and maps) or `array`, for a union's options. */
+function shapeOf(schema: z.ZodType): string | undefined {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return shapeOf(def.innerType!);
+    case 'lazy':
+      return shapeOf(def.getter!());
+    case 'object':
+    case 'record':
+      return 'object';
+    case 'array':
+      return 'array';
+    default:
+      return undefined;
+  }
+}
+
 function walk(schema: z.ZodType, value: unknown, path: string, out: string[], prune: boolean): void {
   if (value === null || value === undefined) return;
   const def = defOf(schema);
@@ -32,6 +54,18 @@ function walk(schema: z.ZodType, value: unknown, path: string, out: string[], pr
     case 'readonly':
       walk(def.innerType!, value, path, out, prune);
       return;
+    case 'lazy':
+      walk(def.getter!(), value, path, out, prune);
+      return;
+    case 'union': {
+      // A union is a Go type with its own UnmarshalJSON (a schema or a list of schemas, a schema
+      // or a bool): it decodes its content without strictness, so unknown fields inside are
+      // dropped, whatever fieldValidation says, and never reported.
+      const shape = Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : undefined;
+      const option = shape && def.options?.find((o) => shapeOf(o) === shape);
+      if (option) walk(option, value, path, [], true);
+      return;
+    }
     case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) return;
       const shape = def.shape ?? {};
@@ -63,7 +97,8 @@ function walk(schema: z.ZodType, value: unknown, path: string, out: string[], pr
 
 /**
  * The paths of fields in `value` that `schema` does not declare (`spec.foo`, `items[0].bar`), in
- * document order. TypeMeta fields are always known.
+ * document order. TypeMeta fields are always known. Inside unions (Go types that unmarshal
+ * themselves) unknown fields are removed, as Go drops them, and not reported.
  */
 export function unknownFields(schema: z.ZodType, value: unknown): string[] {
   const out: string[] = [];

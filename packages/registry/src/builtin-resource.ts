@@ -21,6 +21,8 @@ export interface BuiltinResource {
   readonly returnDeletedObject?: boolean;
   /** Serve a `status` subresource (the kind has spec and status). */
   readonly status?: boolean;
+  /** Hooks of the `status` subresource that differ from {@link statusSubresourceStrategy}. */
+  readonly statusStrategy?: Partial<RESTStrategy>;
   /** Serve a `scale` subresource (autoscaling/v1 Scale over spec.replicas). */
   readonly scale?: boolean;
   /** Kind-specific subresources (a namespace's `status` and `finalize`), by name. */

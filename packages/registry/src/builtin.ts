@@ -13,6 +13,7 @@ export { specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } f
 import { statusSubresourceStrategy } from './builtin-resource.ts';
 import { createNamespaceStore, namespaceSubresources } from './namespace-store.ts';
 import { createScaleSubresource, type Subresource } from './scale.ts';
+import { customResourceDefinitionResource } from './apiextensions.ts';
 
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
 export type StorageFactory = (info: ResourceInfo) => StorageInterface;
@@ -80,6 +81,7 @@ export const builtinResources: readonly BuiltinResource[] = [
   { definition: configMapKind as KindDefinition, table: configMapTableConvertor },
   { definition: secretKind as KindDefinition, table: secretTableConvertor },
   ...workloadResources(),
+  customResourceDefinitionResource,
 ];
 
 /** Builds the registry of built-in resources (and any `extra` ones) over the given storage factory. */
@@ -104,6 +106,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
           ...statusSubresourceStrategy,
           // Status updates check metadata only, as kube's status strategies do (ValidateObjectMetaUpdate).
           validateUpdate: (obj, old) => validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
+          ...(r.statusStrategy ?? {}),
         }),
         storage,
       });

@@ -13,6 +13,7 @@ export type { RequestContext, CreateOptions, UpdateOptions, DeleteOptions, GetOp
 export { interpretStorageError } from './storage-errors.ts';
 export { createBuiltinRegistry, builtinResources, specStatusStrategy, type BuiltinResource, type Registry, type ResourceEntry, type StorageFactory } from './builtin.ts';
 export { immortalNamespaces } from './namespace-store.ts';
+export { customResourceDefinitionResource, customResourceDefinitionStrategy, customResourceDefinitionStatusStrategy } from './apiextensions.ts';
 export { createScaleSubresource, scaleOf, type Subresource } from './scale.ts';
 export { generateName } from './names.ts';
 export {

@@ -17,12 +17,15 @@ export type LeafKind =
   | 'quantity'
   | 'intOrString'
   | 'fieldsV1'
-  | 'rawExtension';
+  | 'rawExtension'
+  | 'json';
 
 export interface LeafMeta {
   readonly leaf: LeafKind;
   /** OpenAPI format override. */
   readonly format?: string;
+  /** The OpenAPI component the leaf is published as, where its declaring package names it. */
+  readonly component?: { readonly id: string; readonly schema: Record<string, unknown> };
 }
 
 /** What Kubernetes says about one field of a struct. */
@@ -82,9 +85,53 @@ export const types = {
   fieldsV1: () => leaf(z.record(z.string(), z.unknown()), { leaf: 'fieldsV1' }),
   /** runtime.RawExtension: any JSON object. */
   rawExtension: () => leaf(z.looseObject({}), { leaf: 'rawExtension' }),
+  /**
+   * Any JSON value (apiextensions' JSON): protobuf holds it as JSON bytes in field 1 of a message of
+   * its own, written as Go's encoding/json writes it; `component` is its OpenAPI definition.
+   */
+  json: (component: { id: string; schema: Record<string, unknown> }) => leaf(z.unknown(), { leaf: 'json', component }),
   list: <T extends z.ZodType>(of: T) => z.array(of),
   map: <T extends z.ZodType>(of: T) => z.record(z.string(), of),
 };
+
+/**
+ * A Go type with a JSON form of its own (a union such as "a schema or a list of schemas") and a
+ * protobuf message: the zod schema checks the JSON form, `wire` declares the message, and the
+ * codec maps one form to the other, as the Go type's MarshalJSON/UnmarshalJSON and gogo's
+ * generated code together do.
+ */
+export interface CustomTypeMeta {
+  /** OpenAPI definition name. */
+  readonly id: string;
+  /** The OpenAPI component kube publishes for it (often a description alone). */
+  readonly openAPI: Record<string, unknown>;
+  /** The struct declaring the protobuf message (never published in OpenAPI). */
+  readonly wire: () => z.ZodType;
+  /** The JSON form → the JSON form of the wire message. */
+  toWire(value: unknown): Record<string, unknown>;
+  /** The JSON form of a decoded wire message → the JSON form (what Go's MarshalJSON writes). */
+  fromWire(message: Record<string, unknown>): unknown;
+}
+
+const customTypes = new WeakMap<z.core.$ZodType, CustomTypeMeta>();
+
+/** Declares `schema` (the JSON form) as a custom type. */
+export function customType<T extends z.ZodType>(schema: T, meta: CustomTypeMeta): T {
+  customTypes.set(schema, meta);
+  return schema;
+}
+
+/** The custom type of a schema, looking through optional/nullable/lazy wrappers. */
+export function customTypeOf(schema: z.ZodType): CustomTypeMeta | undefined {
+  let s: z.ZodType | undefined = schema;
+  while (s) {
+    const meta = customTypes.get(s);
+    if (meta) return meta;
+    const d = defOf(s);
+    s = d.type === 'optional' || d.type === 'nullable' || d.type === 'default' ? d.innerType : d.type === 'lazy' ? d.getter!() : undefined;
+  }
+  return undefined;
+}
 
 /** Declares a field: optional for decoding, with its Kubernetes facts. */
 export function field<T extends z.ZodType>(no: number, type: T, meta: Omit<FieldMeta, 'no'> = {}): z.ZodOptional<T> {

@@ -3,7 +3,7 @@
 // description, `default: {}` on non-pointer structs, and the x-kubernetes-* extensions that kubectl
 // reads for validation, `explain` and client-side apply patches.
 import type { z } from 'zod';
-import { defOf, structFields, structRegistry, unwrap, type FieldMeta, type LeafKind } from './declare.ts';
+import { customTypeOf, defOf, leafRegistry, structFields, structRegistry, unwrap, type FieldMeta, type LeafKind, type LeafMeta } from './declare.ts';
 import { leafOf } from './derive-proto.ts';
 
 export type OpenAPISchema = Record<string, unknown>;
@@ -37,6 +37,18 @@ const leafComponents: Partial<Record<LeafKind, { id: string; schema: OpenAPISche
     schema: { description: 'An embedded object in any serialization.', type: 'object' },
   },
 };
+
+/** The leaf metadata of a schema, looking through optional/nullable wrappers. */
+function leafMetaOf(schema: z.ZodType): LeafMeta | undefined {
+  let s: z.ZodType | undefined = schema;
+  while (s) {
+    const meta = leafRegistry.get(s);
+    if (meta) return meta;
+    const d = defOf(s);
+    s = d.type === 'optional' || d.type === 'nullable' || d.type === 'default' ? d.innerType : undefined;
+  }
+  return undefined;
+}
 
 function plainLeaf(kind: LeafKind): OpenAPISchema {
   switch (kind) {
@@ -79,8 +91,20 @@ class Collector {
 
   /** The schema of a value of `type`; struct and well-known leaf types become references. */
   valueSchema(type: z.ZodType, pointer: boolean): OpenAPISchema {
+    const custom = customTypeOf(type);
+    if (custom) {
+      // Go structs with their own JSON form: a component of their own, like a struct's.
+      this.components[custom.id] ??= custom.openAPI;
+      return pointer ? { allOf: [ref(custom.id)] } : { allOf: [ref(custom.id)], default: {} };
+    }
     const leaf = leafOf(type);
     if (leaf) {
+      const own = leafMetaOf(type)?.component;
+      if (own) {
+        // A leaf its package publishes (apiextensions' JSON, a Go struct): referenced like a struct.
+        this.components[own.id] ??= own.schema;
+        return pointer ? { allOf: [ref(own.id)] } : { allOf: [ref(own.id)], default: {} };
+      }
       const comp = leafComponents[leaf];
       if (comp) {
         this.components[comp.id] ??= comp.schema;

@@ -2,7 +2,7 @@
 // fields, Go pointers, and the special messages of Time, Quantity, IntOrString and the rest.
 import type { z } from 'zod';
 import type { ProtoField, ProtoMessage, ScalarKind } from '../protobuf-message.ts';
-import { defOf, embeddingOf, leafRegistry, structFields, structRegistry, unwrap, type Embedding, type LeafKind } from './declare.ts';
+import { customTypeOf, defOf, embeddingOf, leafRegistry, structFields, structRegistry, unwrap, type Embedding, type LeafKind } from './declare.ts';
 
 const cache = new WeakMap<z.ZodType, ProtoMessage>();
 
@@ -25,7 +25,7 @@ function scalarOf(kind: LeafKind): ScalarKind {
 /** The element type of a field and how it repeats. */
 function shapeOf(type: z.ZodType): { element: z.ZodType; repeated: boolean; map: boolean } {
   const leaf = leafOf(type);
-  if (leaf) return { element: type, repeated: false, map: false };
+  if (leaf || customTypeOf(type)) return { element: type, repeated: false, map: false };
   const inner = unwrap(type);
   const d = defOf(inner);
   if (d.type === 'array') return { element: d.element!, repeated: true, map: false };
@@ -64,8 +64,10 @@ export function protoMessageOf(schema: z.ZodType): ProtoMessage {
         if (!f.meta) continue;
         const { element, repeated, map } = shapeOf(f.type);
         const leaf = leafOf(element);
-        const type = leaf ? scalarOf(leaf) : protoMessageOf(element);
-        const field: ProtoField = { name: f.name, no: f.meta.no, type };
+        const custom = customTypeOf(element);
+        // A custom type is its wire message, reached through its codec.
+        const type = custom ? protoMessageOf(custom.wire()) : leaf ? scalarOf(leaf) : protoMessageOf(element);
+        const field: ProtoField = { name: f.name, no: f.meta.no, type, ...(custom ? { codec: custom } : {}) };
         fields.push({ ...field, ...(repeated ? { repeated } : {}), ...(map ? { map } : {}), ...(f.meta.pointer ? { pointer: true } : {}) });
       }
       return fields.sort((a, b) => a.no - b.no);

@@ -1,0 +1,77 @@
+// Behaviour of k8s.io/apiextensions-apiserver pkg/registry/customresourcedefinition strategy.go and
+// etcd.go (v1.33): how CustomResourceDefinitions are served. Serving the custom resources they
+// define is not done here.
+import {
+  CustomResourceDefinitionSpec,
+  customResourceDefinitionKind,
+  semanticEqualMessage,
+  validateCustomResourceDefinitionStatusUpdate,
+  type CustomResourceDefinition,
+  type KindDefinition,
+} from '@kapi/api';
+import { metaOf, protoMessageOf, type KubeObject } from '@kapi/apimachinery';
+import { defaultAttrs } from '@kapi/storage';
+import type { BuiltinResource } from './builtin-resource.ts';
+import type { RESTStrategy } from './strategy.ts';
+import { defaultTableConvertor } from './table-convertor.ts';
+
+const specMessage = protoMessageOf(CustomResourceDefinitionSpec);
+
+/** Adds the storage version to status.storedVersions when it is not there yet. */
+function recordStorageVersion(crd: CustomResourceDefinition): void {
+  const storage = (crd.spec?.versions ?? []).find((v) => v.storage);
+  if (!storage) return;
+  const status = (crd.status ??= {});
+  const stored = status.storedVersions ?? [];
+  if (!stored.includes(storage.name ?? '')) status.storedVersions = [...stored, storage.name ?? ''];
+}
+
+/**
+ * The CustomResourceDefinition strategy: status is the controllers' (a create starts with the
+ * storage version as the only stored version), generation counts spec changes.
+ */
+export const customResourceDefinitionStrategy: Partial<RESTStrategy> = {
+  prepareForCreate(obj) {
+    const crd = obj as CustomResourceDefinition;
+    crd.status = {};
+    metaOf(obj).generation = 1;
+    recordStorageVersion(crd);
+  },
+  prepareForUpdate(obj, old) {
+    const crd = obj as CustomResourceDefinition;
+    const prev = old as CustomResourceDefinition;
+    crd.status = structuredClone(prev.status ?? {});
+    const oldGen = prev.metadata?.generation ?? 0;
+    metaOf(obj).generation = semanticEqualMessage(specMessage, crd.spec ?? {}, prev.spec ?? {}) ? oldGen : oldGen + 1;
+    recordStorageVersion(crd);
+  },
+  // kube's CRD field set includes metadata.namespace, empty for this cluster-scoped kind.
+  getAttrs(obj: KubeObject) {
+    const base = defaultAttrs(obj);
+    return { labels: base.labels, fields: { ...base.fields, 'metadata.namespace': obj.metadata?.namespace ?? '' } };
+  },
+  selectableFields: ['metadata.name', 'metadata.namespace'],
+};
+
+/**
+ * The /status strategy: only the spec is kept from the stored object (upstream resets no
+ * metadata here), and only metadata and status names are validated.
+ */
+export const customResourceDefinitionStatusStrategy: Partial<RESTStrategy> = {
+  prepareForUpdate(obj, old) {
+    if (old.spec !== undefined) obj.spec = old.spec;
+    else delete obj.spec;
+  },
+  validateUpdate: (obj, old) => validateCustomResourceDefinitionStatusUpdate(obj as CustomResourceDefinition, old as CustomResourceDefinition),
+};
+
+/** customresourcedefinitions: cluster-scoped, `crd`/`crds`, category api-extensions, the default table. */
+export const customResourceDefinitionResource: BuiltinResource = {
+  definition: customResourceDefinitionKind as KindDefinition,
+  strategy: customResourceDefinitionStrategy,
+  statusStrategy: customResourceDefinitionStatusStrategy,
+  status: true,
+  table: defaultTableConvertor,
+  // The apiextensions-apiserver keeps CRDs under their group: /registry/apiextensions.k8s.io/customresourcedefinitions/<name>.
+  keyPrefix: '/apiextensions.k8s.io/customresourcedefinitions',
+};
