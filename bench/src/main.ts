@@ -1,28 +1,23 @@
-// `pnpm bench`: throughput of each layer next to the limit measured in the same run, as ratios.
-// Limits: the raw `etcd3` client for etcd, the raw KV for the Store, a bare Node HTTP server for
-// the API server. Figures vary with the machine; the ratios are what to compare.
+// `pnpm bench [-- storage|http|codecs|patch|cacher]` (every section when none is named): throughput of
+// each layer next to the limit measured in the same run, as ratios. Limits: the raw `etcd3` client
+// making the KV's own calls for the Store over etcd, the SQLite KV for the Store over SQLite, a bare
+// Node HTTP server for the API server, V8's JSON for the codecs. Figures vary with the machine and
+// its load; the ratios are what to compare.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Etcd3 } from 'etcd3';
-import { decodeYamlObject, encodeYaml, jsonCodec } from '@kapi/apimachinery';
-import { createStore, type KV } from '@kapi/storage';
-import { createSqliteKv } from '@kapi/storage-sqlite';
-import { createEtcd3Kv } from '@kapi/storage-etcd3';
-import { startEtcd } from '@kapi/storage-etcd3/testing';
+import { existsSync } from 'node:fs';
+import { decodeYamlObject, encodeYaml } from '@kapi/apimachinery';
 import { startTestServer } from '@kapi/apiserver/testing';
 import { benchCodecs } from './codecs.ts';
+import { benchStorage, type StorageRow, type StorageTable } from './storage.ts';
 
+/** A row of the ops/s sections (http, patch, cacher). */
 interface Row {
   what: string;
   opsPerSec: number;
   limitName: string;
   limitOpsPerSec: number;
 }
-
-const rows: Row[] = [];
 
 /** Runs `op(i)` n times with `concurrency` in flight; returns ops/s. */
 async function measure(n: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<number> {
@@ -37,49 +32,33 @@ async function measure(n: number, concurrency: number, op: (i: number) => Promis
   return n / seconds;
 }
 
-const value = Buffer.from(JSON.stringify({ metadata: { name: 'x', namespace: 'default' }, data: { k: 'v'.repeat(900) } }));
-const obj = () => ({ metadata: { name: 'x', namespace: 'default' }, data: { k: 'v'.repeat(900) } });
-
-async function benchKvAndStore(label: string, kv: KV, limitName: string, limit: (i: number) => Promise<unknown>, n: number, concurrency: number) {
-  const limitOps = await measure(n, concurrency, limit);
-  const kvOps = await measure(n, concurrency, (i) => kv.create(`/bench/kv/${label}/${i}`, value));
-  const store = createStore(kv, { codec: jsonCodec, pathPrefix: '/registry' });
-  const storeOps = await measure(n, concurrency, (i) => store.create(`/configmaps/default/${label}-${i}`, obj()));
-  const getOps = await measure(n, concurrency, (i) => store.get(`/configmaps/default/${label}-${i}`));
-  const updOps = await measure(n, concurrency, (i) =>
-    store.guaranteedUpdate(`/configmaps/default/${label}-${i % 100}`, {
-      tryUpdate: (cur) => ({ ...cur, data: { k: String(i) } }),
-    }),
-  );
-  rows.push({ what: `${label} KV create`, opsPerSec: kvOps, limitName, limitOpsPerSec: limitOps });
-  rows.push({ what: `${label} Store create`, opsPerSec: storeOps, limitName, limitOpsPerSec: limitOps });
-  rows.push({ what: `${label} Store get`, opsPerSec: getOps, limitName, limitOpsPerSec: limitOps });
-  rows.push({ what: `${label} Store guaranteedUpdate (c=${concurrency})`, opsPerSec: updOps, limitName, limitOpsPerSec: limitOps });
+function markdownTable(header: string[], lines: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return `${fmt(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${lines.map(fmt).join('\n')}\n`;
 }
 
-async function benchSqlite() {
-  const dir = mkdtempSync(join(tmpdir(), 'kapi-bench-'));
-  const kv = createSqliteKv({ path: join(dir, 'bench.db') });
-  try {
-    // The limit: the KV's own conditional create, through which every Store write goes.
-    await benchKvAndStore('sqlite', kv, 'sqlite KV create', (i) => kv.create(`/bench/limit/${i}`, value), 5000, 16);
-  } finally {
-    await kv.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+function printTable(title: string, rows: Row[]) {
+  const header = ['operation', 'ops/s', 'limit', 'limit ops/s', 'ratio'];
+  const lines = rows.map((r) => [r.what, r.opsPerSec.toFixed(0), r.limitName, r.limitOpsPerSec.toFixed(0), (r.opsPerSec / r.limitOpsPerSec).toFixed(2)]);
+  process.stdout.write(`\n${title}\n\n${markdownTable(header, lines)}`);
 }
 
-async function benchEtcd() {
-  const etcd = await startEtcd();
-  const raw = new Etcd3({ hosts: etcd.endpoints });
-  const kv = createEtcd3Kv({ endpoints: etcd.endpoints });
-  try {
-    await benchKvAndStore('etcd', kv, 'raw etcd3 put', (i) => raw.put(`/bench/raw/${i}`).value(value).exec(), 2000, 16);
-  } finally {
-    await kv.close();
-    raw.close();
-    await etcd.stop();
-  }
+const whole = (n: number) => Math.round(n).toLocaleString('en-US');
+const figure = (unit: StorageRow['unit'], n: number) => (unit === 'ms' ? `${n.toFixed(0)} ms` : `${whole(n)} ${unit}`);
+
+function printStorageTable(t: StorageTable) {
+  const header = ['operation', 'kapi', 'limit', 'limit figure', 'ratio', 'target', 'CPU µs/op kapi / limit'];
+  const lines = t.rows.map((r) => [
+    r.what,
+    figure(r.unit, r.value),
+    r.limitName,
+    figure(r.unit, r.limitValue),
+    `${r.ratio.toFixed(2)}×`,
+    r.target ? `${r.target.text} ${r.target.met ? '✓' : '✗'}` : '',
+    r.cpuUsPerOp !== undefined && r.limitCpuUsPerOp !== undefined ? `${r.cpuUsPerOp.toFixed(0)} / ${r.limitCpuUsPerOp.toFixed(0)}` : '',
+  ]);
+  process.stdout.write(`\n${t.title}\n\n${markdownTable(header, lines)}\n${t.notes.map((n) => `- ${n}`).join('\n')}\n`);
 }
 
 async function benchHttp() {
@@ -100,35 +79,45 @@ async function benchHttp() {
   try {
     const limit = await measure(3000, 16, async () => (await fetch(bareUrl)).text());
     const get = await measure(3000, 16, async () => (await fetch(kapi.url + path)).text());
-    rows.push({ what: 'HTTP GET configmap', opsPerSec: get, limitName: 'bare Node HTTP, same bytes', limitOpsPerSec: limit });
+    printTable('API server', [{ what: 'HTTP GET configmap', opsPerSec: get, limitName: 'bare Node HTTP, same bytes', limitOpsPerSec: limit }]);
   } finally {
     bare.close();
     await kapi.stop();
   }
 }
 
-function printTable() {
-  const header = ['operation', 'ops/s', 'limit', 'limit ops/s', 'ratio'];
-  const lines = rows.map((r) => [r.what, r.opsPerSec.toFixed(0), r.limitName, r.limitOpsPerSec.toFixed(0), (r.opsPerSec / r.limitOpsPerSec).toFixed(2)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  process.stdout.write(`${fmt(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${lines.map(fmt).join('\n')}\n`);
-}
-
 function printCodecTable() {
   const rows = benchCodecs([{ name: 'YAML', encode: encodeYaml, decode: (d) => decodeYamlObject(d) }]);
   const header = ['codec: object: operation', 'ops/s', 'MiB/s', 'limit', 'limit ops/s', 'ratio'];
   const lines = rows.map((r) => [r.what, r.opsPerSec.toFixed(0), r.mbPerSec.toFixed(0), r.limitName, r.limitOpsPerSec.toFixed(0), (r.opsPerSec / r.limitOpsPerSec).toFixed(2)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  process.stdout.write(`\n${fmt(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${lines.map(fmt).join('\n')}\n`);
+  process.stdout.write(`\nCodecs\n\n${markdownTable(header, lines)}`);
 }
 
-const only = process.argv[2];
-if (!only || only === 'storage') {
-  await benchSqlite();
-  await benchEtcd();
+/**
+ * A section another file provides (`bench/src/<name>.ts` exporting `fn`), run when the file exists:
+ * the entry works before and after it lands.
+ */
+async function optionalSection(name: string, fn: string, title: string) {
+  const url = new URL(`./${name}.ts`, import.meta.url);
+  const mod = existsSync(url) ? ((await import(url.href)) as Record<string, unknown>) : {};
+  const run = mod[fn];
+  if (typeof run !== 'function') {
+    process.stdout.write(`\n${name}: (section not available yet)\n`);
+    return;
+  }
+  printTable(title, await (run as () => Row[] | Promise<Row[]>)());
 }
-if (!only || only === 'http') await benchHttp();
-if (rows.length > 0) printTable();
-if (!only || only === 'codecs') printCodecTable();
+
+const sections = ['storage', 'http', 'codecs', 'patch', 'cacher'] as const;
+const only = process.argv[2];
+if (only !== undefined && !(sections as readonly string[]).includes(only)) {
+  process.stderr.write(`usage: pnpm bench [-- ${sections.join('|')}]\n`);
+  process.exit(2);
+}
+const wanted = (s: (typeof sections)[number]) => only === undefined || only === s;
+
+if (wanted('storage')) for (const t of await benchStorage()) printStorageTable(t);
+if (wanted('http')) await benchHttp();
+if (wanted('codecs')) printCodecTable();
+if (wanted('patch')) await optionalSection('patch', 'benchPatch', 'Patch engines');
+if (wanted('cacher')) await optionalSection('cacher', 'benchCacher', 'Cacher');
