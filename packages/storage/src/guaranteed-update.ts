@@ -21,8 +21,23 @@ export function checkPreconditions(key: string, pre: Preconditions | undefined, 
   }
 }
 
+/**
+ * The state of a cached object. The object is the caller's and is only read: tryUpdate gets a
+ * copy, and paths that return or change it copy it first.
+ */
 function stateFromCached(ctx: StoreContext, obj: KubeObject): ObjectState {
-  return { obj: deepCopy(obj), data: undefined, rev: ctx.versioner.objectResourceVersion(obj), stale: false };
+  return { obj, data: undefined, rev: ctx.versioner.objectResourceVersion(obj), stale: false };
+}
+
+/**
+ * The object as it is encoded for storage (no resourceVersion, no selfLink): a copy of its top
+ * level and metadata only, since preparing it touches nothing else. Much cheaper than a deep copy.
+ */
+export function storageForm(ctx: StoreContext, obj: KubeObject): KubeObject {
+  const out: KubeObject = { ...obj };
+  if (obj.metadata) out.metadata = { ...obj.metadata };
+  ctx.versioner.prepareObjectForStorage(out);
+  return out;
 }
 
 // ---- Per-key serialization of guaranteedUpdate (an optimisation; begin) ----------------------
@@ -171,9 +186,7 @@ async function guaranteedUpdateNow(ctx: StoreContext, key: string, opts: Guarant
       continue;
     }
 
-    const toStore = deepCopy(next);
-    ctx.versioner.prepareObjectForStorage(toStore);
-    const data = ctx.codec.encode(toStore);
+    const data = ctx.codec.encode(storageForm(ctx, next));
 
     // Unchanged bytes: no write, no new resourceVersion, no event — unless the transformer reported
     // the stored value stale (e.g. encrypted with an older key): then it is written again.
@@ -184,7 +197,8 @@ async function guaranteedUpdateNow(ctx: StoreContext, key: string, opts: Guarant
           await refresh();
           continue;
         }
-        return state.obj;
+        // A state read here is private; a cached one (data undefined) is the caller's.
+        return state.data === undefined ? deepCopy(state.obj) : state.obj;
       }
     }
 
@@ -199,9 +213,7 @@ async function guaranteedUpdateNow(ctx: StoreContext, key: string, opts: Guarant
 }
 
 function encodeStored(ctx: StoreContext, obj: KubeObject): Uint8Array {
-  const copy = deepCopy(obj);
-  ctx.versioner.prepareObjectForStorage(copy);
-  return ctx.codec.encode(copy);
+  return ctx.codec.encode(storageForm(ctx, obj));
 }
 
 export async function conditionalDelete(ctx: StoreContext, key: string, opts: DeleteOptions): Promise<KubeObject> {
@@ -239,7 +251,7 @@ export async function conditionalDelete(ctx: StoreContext, key: string, opts: De
     const last = state.data ?? (res.kv ? fromStorage(ctx, key, res.kv.value).data : undefined);
     // The deleted object is returned at the revision of the delete.
     if (last !== undefined) return decodeAt(ctx, key, last, res.revision);
-    const obj = state.obj;
+    const obj = deepCopy(state.obj);
     ctx.versioner.updateObject(obj, res.revision);
     return obj;
   }

@@ -1,12 +1,12 @@
 // Behaviour of k8s.io/apiserver/pkg/storage/etcd3/store.go (v1.33): the one Store, over any KV.
-import { apiObjectVersioner, type Codec, type KubeObject, type Versioner } from '@kapi/apimachinery';
+import { apiObjectVersioner, type Codec, type Versioner } from '@kapi/apimachinery';
 import type { StorageInterface } from './interfaces.ts';
 import type { KV } from './kv.ts';
 import { newStorageError } from './errors.ts';
-import { conditionalDelete, guaranteedUpdate } from './guaranteed-update.ts';
+import { conditionalDelete, guaranteedUpdate, storageForm } from './guaranteed-update.ts';
 import { getList } from './list.ts';
 import { watch } from './watch.ts';
-import { decodeAt, decodeStored, deepCopy, prepareKey, toStorage, type StoreContext } from './internal.ts';
+import { decodeAt, decodeStored, prepareKey, toStorage, type StoreContext } from './internal.ts';
 import { createLeaseManager, type LeaseManagerConfig } from './lease-manager.ts';
 import { identityTransformer } from './transformer/identity.ts';
 import type { Transformer } from './transformer/transformer.ts';
@@ -48,9 +48,7 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
     async create(key, obj, opts) {
       const k = prepareKey(ctx, key);
       if (obj.metadata?.resourceVersion) throw new Error(errResourceVersionSetOnCreate);
-      const toStore: KubeObject = deepCopy(obj);
-      ctx.versioner.prepareObjectForStorage(toStore);
-      const data = ctx.codec.encode(toStore);
+      const data = ctx.codec.encode(storageForm(ctx, obj));
       const lease = opts?.ttl ? await ctx.leases.getLease(opts.ttl) : 0;
       const res = await kv.create(k, toStorage(ctx, k, data), lease ? { lease } : {});
       if (!res.succeeded) throw newStorageError('KeyExists', k, 0);
