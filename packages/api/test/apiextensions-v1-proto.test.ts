@@ -160,13 +160,11 @@ describe.skipIf(!haveVectors)('the upstream round-trip fixture (v0.33.13 pkg/api
     expect(decodeBody(crdKind, 'application/yaml', readFileSync(fixture('yaml')), { fieldValidation: 'Strict' })).toEqual(json);
   });
 
-  it('re-encodes the spec byte for byte as Go wrote it', () => {
+  it('re-encodes the whole object byte for byte as Go wrote it', () => {
     const env = decodeEnvelope(new Uint8Array(readFileSync(fixture('pb'))));
     const ours = encodeMessage(crdKind.proto, decodeMessage(crdKind.proto, env.raw));
     expect(hex(topLevel(ours).get(2)!)).toBe(hex(topLevel(env.raw).get(2)!));
-    // metadata and status hold metav1.Times, whose zero nanos Go writes and kapi does not (yet):
-    // they decode alike.
-    expect(decodeMessage(crdKind.proto, ours)).toEqual(decodeMessage(crdKind.proto, env.raw));
+    expect(hex(ours)).toBe(hex(env.raw));
   });
 });
 

@@ -286,6 +286,20 @@ const embeddingInProtobuf = fieldsOf(protoMessageOf(Volume)).some((f) => 'inline
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 describe('core/v1 protobuf wire form', () => {
+  it('ContainerStatus: zero values of fields without omitempty survive decoding, as Go prints them', () => {
+    const status = { name: 'app', state: {}, lastState: {}, ready: false, restartCount: 0, image: 'nginx', imageID: '' };
+    const decoded = decodeMessage(protoMessageOf(ContainerStatus), encodeMessage(protoMessageOf(ContainerStatus), status));
+    expect(decoded).toMatchObject({ name: 'app', ready: false, restartCount: 0, image: 'nginx', imageID: '' });
+    // Fields with omitempty still drop their zero values (containerID, started is a pointer and absent).
+    expect(decoded).not.toHaveProperty('containerID');
+    expect(decoded).not.toHaveProperty('started');
+  });
+
+  it('ContainerPort: containerPort is kept at 0 when read, hostPort (omitempty) is not', () => {
+    const decoded = decodeMessage(protoMessageOf(ContainerPort), encodeMessage(protoMessageOf(ContainerPort), { containerPort: 0 }));
+    expect(decoded).toEqual({ containerPort: 0 });
+  });
+
   it('ContainerPort: fields in number order, zero non-pointer fields written', () => {
     const bytes = encodeMessage(protoMessageOf(ContainerPort), { containerPort: 80, protocol: 'TCP' });
     // 1 name "" · 2 hostPort 0 · 3 containerPort 80 · 4 protocol "TCP" · 5 hostIP ""
@@ -408,7 +422,12 @@ function scalar(type: string): fc.Arbitrary<unknown> {
 function minimalOf(m: ProtoMessage): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fieldsOf(m) as (ProtoField & { inline?: boolean })[]) {
-    if (typeof f.type === 'string' || f.pointer || f.repeated || f.map) continue;
+    if (typeof f.type === 'string') {
+      // A required scalar (no omitempty) is written and read back as its zero value.
+      if (f.always) out[f.name] = f.type === 'bool' ? false : f.type === 'string' || f.type === 'bytes' ? '' : 0;
+      continue;
+    }
+    if (f.pointer || f.repeated || f.map) continue;
     if (f.inline) Object.assign(out, minimalOf(f.type));
     else out[f.name] = minimalOf(f.type);
   }
@@ -416,8 +435,8 @@ function minimalOf(m: ProtoMessage): Record<string, unknown> {
 }
 
 /**
- * Random objects of a message in canonical JSON form: non-pointer structs are always present; the
- * fields of an embedded (inline) message are the parent's own.
+ * Random objects of a message in canonical JSON form: non-pointer structs and required scalars are
+ * always present; the fields of an embedded (inline) message are the parent's own.
  */
 function arbitraryOf(m: ProtoMessage, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const entries: Record<string, fc.Arbitrary<unknown>> = {};
@@ -428,7 +447,7 @@ function arbitraryOf(m: ProtoMessage, depth = 0): fc.Arbitrary<Record<string, un
       inlined.push(arbitraryOf(f.type, depth));
       continue;
     }
-    if (typeof f.type !== 'string' && !f.pointer && !f.repeated && !f.map) required.push(f.name);
+    if ((typeof f.type !== 'string' && !f.pointer && !f.repeated && !f.map) || f.always) required.push(f.name);
     const value = typeof f.type === 'string' ? scalar(f.type) : depth < 4 ? arbitraryOf(f.type, depth + 1) : fc.constant(minimalOf(f.type));
     entries[f.name] = f.map
       ? fc.dictionary(key, value, { minKeys: 1, maxKeys: 2 })

@@ -80,7 +80,8 @@ function isZero(v: unknown): boolean {
 
 /**
  * What decoding the encoding of `obj` gives: absent non-pointer messages become `{}` (gogo writes
- * them), zero non-pointer scalars and empty lists and maps disappear, pointers keep zero values.
+ * them), zero non-pointer scalars and empty lists and maps disappear, pointers keep zero values,
+ * and required scalars (no omitempty) are always there, zero when absent.
  */
 export function canonical(m: ProtoMessage, obj: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -102,6 +103,8 @@ export function canonical(m: ProtoMessage, obj: Record<string, unknown>): Record
     }
     if (v === undefined || v === null) {
       if (msg && !f.pointer && !f.repeated && !f.map) out[f.name] = canonical(msg, {});
+      // A required scalar is written as its zero value and kept when read back (Go's JSON has it).
+      if (f.always) out[f.name] = f.type === 'bool' ? false : f.type === 'string' || f.type === 'bytes' ? '' : 0;
       // An absent RawExtension is written as an empty object.
       if (f.type === 'rawExtension' && !f.pointer && !f.repeated && !f.map) out[f.name] = {};
       continue;
@@ -113,7 +116,7 @@ export function canonical(m: ProtoMessage, obj: Record<string, unknown>): Record
       const list = v as unknown[];
       if (list.length > 0) out[f.name] = list.map((x) => (msg ? canonical(msg, x as Record<string, unknown>) : x));
     } else if (msg) out[f.name] = canonical(msg, v as Record<string, unknown>);
-    else if (f.pointer || !isZero(v)) out[f.name] = v;
+    else if (f.pointer || f.always || !isZero(v)) out[f.name] = v;
   }
   return out;
 }

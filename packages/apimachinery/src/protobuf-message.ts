@@ -26,6 +26,11 @@ export interface ProtoField {
   readonly map?: boolean;
   /** A Go pointer field: zero values are kept (nil is absence), not dropped like omitempty. */
   readonly pointer?: boolean;
+  /**
+   * A non-pointer scalar without omitempty (e.g. a ContainerStatus's restartCount): Go's JSON
+   * always has it, so its zero value is kept when decoded instead of being dropped.
+   */
+  readonly always?: boolean;
   /** A Go-embedded struct (`json:",inline"`): its fields are the parent's own in the JSON form. */
   readonly inline?: boolean;
   /** For a message type: the JSON form of the field differs from the message's, and this maps them. */
@@ -219,7 +224,7 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
     }
     if (f.repeated) {
       ((out[f.name] ??= []) as unknown[]).push(value);
-    } else if (!isZero(value) || f.pointer) {
+    } else if (!isZero(value) || f.pointer || (f.always && value !== null)) {
       out[f.name] = value;
     } else {
       delete out[f.name];
@@ -251,9 +256,9 @@ function encodeScalar(w: ProtoWriter, no: number, kind: ScalarKind, v: unknown):
         const ms = Date.parse(v);
         const seconds = Math.floor(ms / 1000);
         const micros = /\.(\d{1,6})/.exec(v)?.[1]?.padEnd(6, '0') ?? '000000';
+        // gogo's Timestamp writes both fields, nanos even when 0.
         inner.tag(1, WireType.Varint).varint(seconds);
-        const nanos = Number(micros) * 1000;
-        if (nanos !== 0) inner.tag(2, WireType.Varint).varint(nanos);
+        inner.tag(2, WireType.Varint).varint(Number(micros) * 1000);
       }
       w.bytes(no, inner.finish());
       return;
@@ -286,7 +291,8 @@ function encodeScalar(w: ProtoWriter, no: number, kind: ScalarKind, v: unknown):
       return;
     case 'time': {
       const inner = new ProtoWriter();
-      if (typeof v === 'string' && v !== '') inner.tag(1, WireType.Varint).varint(Math.floor(Date.parse(v) / 1000));
+      // Whole seconds; gogo's Timestamp writes nanos too, always 0 for a metav1.Time.
+      if (typeof v === 'string' && v !== '') inner.tag(1, WireType.Varint).varint(Math.floor(Date.parse(v) / 1000)).tag(2, WireType.Varint).varint(0);
       w.bytes(no, inner.finish());
       return;
     }

@@ -173,9 +173,9 @@ describe('messages', () => {
   });
 
   describe('metav1.Time', () => {
-    it('is whole seconds in field 1', () => {
+    it('is whole seconds in field 1, and nanos 0 in field 2 (gogo writes both)', () => {
       const empty = [0x0a, 0x00, 0x12, 0x00, 0x1a, 0x00, 0x22, 0x00, 0x2a, 0x00, 0x32, 0x00, 0x38, 0x00];
-      expect([...encodeMessage(ObjectMetaProto, { creationTimestamp: '2024-05-01T10:00:00Z' })]).toEqual([...empty, 0x42, 0x06, 0x08, ...may1Varint]);
+      expect([...encodeMessage(ObjectMetaProto, { creationTimestamp: '2024-05-01T10:00:00Z' })]).toEqual([...empty, 0x42, 0x08, 0x08, ...may1Varint, 0x10, 0x00]);
     });
 
     it('round-trips seconds, before and after the epoch', () => {

@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import type { ProtoField, ProtoMessage, ScalarKind } from '../protobuf-message.ts';
 import { customTypeOf, defOf, embeddingOf, leafRegistry, structFields, structRegistry, unwrap, type Embedding, type LeafKind } from './declare.ts';
 
+/** Scalars whose Go zero value is written in JSON when the field has no omitempty. */
+const alwaysKinds: ReadonlySet<string> = new Set(['string', 'bytes', 'bool', 'int32', 'int64', 'double']);
+
 const cache = new WeakMap<z.ZodType, ProtoMessage>();
 
 /** The leaf kind of a schema, looking through optional/nullable wrappers. */
@@ -68,7 +71,15 @@ export function protoMessageOf(schema: z.ZodType): ProtoMessage {
         // A custom type is its wire message, reached through its codec.
         const type = custom ? protoMessageOf(custom.wire()) : leaf ? scalarOf(leaf) : protoMessageOf(element);
         const field: ProtoField = { name: f.name, no: f.meta.no, type, ...(custom ? { codec: custom } : {}) };
-        fields.push({ ...field, ...(repeated ? { repeated } : {}), ...(map ? { map } : {}), ...(f.meta.pointer ? { pointer: true } : {}) });
+        // A required (no omitempty) non-pointer scalar is in Go's JSON even when zero.
+        const always = f.meta.required === true && !f.meta.pointer && !repeated && !map && typeof type === 'string' && alwaysKinds.has(type);
+        fields.push({
+          ...field,
+          ...(repeated ? { repeated } : {}),
+          ...(map ? { map } : {}),
+          ...(f.meta.pointer ? { pointer: true } : {}),
+          ...(always ? { always: true } : {}),
+        });
       }
       return fields.sort((a, b) => a.no - b.no);
     }
