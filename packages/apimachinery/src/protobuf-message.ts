@@ -233,6 +233,8 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
   return out;
 }
 
+const utf8 = new TextEncoder();
+
 function encodeScalar(w: ProtoWriter, no: number, kind: ScalarKind, v: unknown): void {
   switch (kind) {
     case 'string':
@@ -241,62 +243,53 @@ function encodeScalar(w: ProtoWriter, no: number, kind: ScalarKind, v: unknown):
     case 'bytes':
       w.bytes(no, Buffer.from(String(v), 'base64'));
       return;
-    case 'fieldsV1':
-      w.bytes(no, new ProtoWriter().bytes(1, new TextEncoder().encode(JSON.stringify(v))).finish());
-      return;
     case 'bool':
       w.tag(no, WireType.Varint).varint(v ? 1 : 0);
       return;
     case 'double':
       w.tag(no, WireType.Fixed64).double(Number(v));
       return;
-    case 'microTime': {
-      const inner = new ProtoWriter();
-      if (typeof v === 'string' && v !== '') {
-        const ms = Date.parse(v);
-        const seconds = Math.floor(ms / 1000);
-        const micros = /\.(\d{1,6})/.exec(v)?.[1]?.padEnd(6, '0') ?? '000000';
-        // gogo's Timestamp writes both fields, nanos even when 0.
-        inner.tag(1, WireType.Varint).varint(seconds);
-        inner.tag(2, WireType.Varint).varint(Number(micros) * 1000);
-      }
-      w.bytes(no, inner.finish());
-      return;
-    }
-    case 'quantity':
-      w.bytes(no, new ProtoWriter().string(1, String(v)).finish());
-      return;
-    case 'rawExtension':
-      w.bytes(no, new ProtoWriter().bytes(1, new TextEncoder().encode(JSON.stringify(v))).finish());
-      return;
-    case 'json': {
-      // A JSON null is a message without raw bytes (Go's JSON.Raw is nil).
-      const inner = new ProtoWriter();
-      if (v !== null && v !== undefined) inner.bytes(1, new TextEncoder().encode(goMarshalJson(v)));
-      w.bytes(no, inner.finish());
-      return;
-    }
-    case 'intOrString': {
-      const inner = new ProtoWriter();
-      const isString = typeof v === 'string';
-      inner.tag(1, WireType.Varint).varint(isString ? 1 : 0);
-      inner.tag(2, WireType.Varint).varint(isString ? 0 : Number(v));
-      inner.string(3, isString ? v : '');
-      w.bytes(no, inner.finish());
-      return;
-    }
     case 'int32':
     case 'int64':
       w.tag(no, WireType.Varint).varint(Number(v));
       return;
-    case 'time': {
-      const inner = new ProtoWriter();
+  }
+  // The rest are small messages of their own, written in place.
+  const mark = w.beginDelimited(no);
+  switch (kind) {
+    case 'fieldsV1':
+    case 'rawExtension':
+      w.bytes(1, utf8.encode(JSON.stringify(v)));
+      break;
+    case 'microTime':
+      if (typeof v === 'string' && v !== '') {
+        const seconds = Math.floor(Date.parse(v) / 1000);
+        const micros = /\.(\d{1,6})/.exec(v)?.[1]?.padEnd(6, '0') ?? '000000';
+        // gogo's Timestamp writes both fields, nanos even when 0.
+        w.tag(1, WireType.Varint).varint(seconds);
+        w.tag(2, WireType.Varint).varint(Number(micros) * 1000);
+      }
+      break;
+    case 'time':
       // Whole seconds; gogo's Timestamp writes nanos too, always 0 for a metav1.Time.
-      if (typeof v === 'string' && v !== '') inner.tag(1, WireType.Varint).varint(Math.floor(Date.parse(v) / 1000)).tag(2, WireType.Varint).varint(0);
-      w.bytes(no, inner.finish());
-      return;
+      if (typeof v === 'string' && v !== '') w.tag(1, WireType.Varint).varint(Math.floor(Date.parse(v) / 1000)).tag(2, WireType.Varint).varint(0);
+      break;
+    case 'quantity':
+      w.string(1, String(v));
+      break;
+    case 'json':
+      // A JSON null is a message without raw bytes (Go's JSON.Raw is nil).
+      if (v !== null && v !== undefined) w.bytes(1, utf8.encode(goMarshalJson(v)));
+      break;
+    case 'intOrString': {
+      const isString = typeof v === 'string';
+      w.tag(1, WireType.Varint).varint(isString ? 1 : 0);
+      w.tag(2, WireType.Varint).varint(isString ? 0 : Number(v));
+      w.string(3, isString ? v : '');
+      break;
     }
   }
+  w.endDelimited(mark);
 }
 
 /** The zero value gogo writes for an absent non-pointer field. */
@@ -329,31 +322,50 @@ function zeroOf(f: ProtoField): unknown {
  */
 export function encodeMessage(m: ProtoMessage, obj: Record<string, unknown>): Uint8Array {
   const w = new ProtoWriter();
+  encodeFields(w, m, obj);
+  return w.finish();
+}
+
+/** A value of field `f` (one element of a repeated field), in place. */
+function encodeValue(w: ProtoWriter, f: ProtoField, x: unknown): void {
+  if (typeof f.type === 'string') {
+    encodeScalar(w, f.no, f.type, x);
+    return;
+  }
+  const mark = w.beginDelimited(f.no);
+  encodeFields(w, f.type, toWire(f, x));
+  w.endDelimited(mark);
+}
+
+function encodeFields(w: ProtoWriter, m: ProtoMessage, obj: Record<string, unknown>): void {
   for (const f of fieldsOf(m)) {
     let v = f.inline ? obj : obj[f.name];
     if (v === undefined || v === null) {
       if (f.pointer || f.repeated || f.map) continue;
       v = zeroOf(f);
     }
-    const one = (x: unknown) => (typeof f.type === 'string' ? encodeScalar(w, f.no, f.type, x) : w.bytes(f.no, encodeMessage(f.type, toWire(f, x))));
     if (f.map) {
-      for (const key of Object.keys(v as object).sort()) {
-        const val0 = (v as Record<string, unknown>)[key];
-        if (f.type === 'string' && typeof val0 === 'string') {
-          w.stringEntry(f.no, key, val0);
+      const map = v as Record<string, unknown>;
+      for (const key of Object.keys(map).sort()) {
+        const val = map[key];
+        if (f.type === 'string' && typeof val === 'string') {
+          w.stringEntry(f.no, key, val);
           continue;
         }
-        const entry = new ProtoWriter().string(1, key);
-        const val = (v as Record<string, unknown>)[key];
-        if (typeof f.type === 'string') encodeScalar(entry, 2, f.type, val);
-        else entry.bytes(2, encodeMessage(f.type, toWire(f, val)));
-        w.bytes(f.no, entry.finish());
+        const mark = w.beginDelimited(f.no);
+        w.string(1, key);
+        if (typeof f.type === 'string') encodeScalar(w, 2, f.type, val);
+        else {
+          const inner = w.beginDelimited(2);
+          encodeFields(w, f.type, toWire(f, val));
+          w.endDelimited(inner);
+        }
+        w.endDelimited(mark);
       }
     } else if (f.repeated) {
-      for (const x of v as unknown[]) one(x);
+      for (const x of v as unknown[]) encodeValue(w, f, x);
     } else {
-      one(v);
+      encodeValue(w, f, v);
     }
   }
-  return w.finish();
 }

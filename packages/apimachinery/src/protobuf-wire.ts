@@ -173,6 +173,34 @@ export class ProtoWriter {
     return this;
   }
 
+  /**
+   * Starts a length-delimited field written in place: its tag and room for a one-byte length.
+   * Returns the mark {@link endDelimited} needs once the field's content has been written.
+   */
+  beginDelimited(no: number): number {
+    this.tag(no, WireType.LengthDelimited);
+    this.reserve(1);
+    return this.pos++;
+  }
+
+  /** Ends a field started with {@link beginDelimited}: writes its length, moving the content when it needs more than one byte. */
+  endDelimited(mark: number): void {
+    const len = this.pos - mark - 1;
+    const size = varintSize(len);
+    if (size > 1) {
+      this.reserve(size - 1);
+      this.buf.copyWithin(mark + size, mark + 1, this.pos);
+      this.pos += size - 1;
+    }
+    let v = len;
+    let p = mark;
+    while (v > 0x7f) {
+      this.buf[p++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buf[p] = v;
+  }
+
   /** A map<string, string> entry (key 1, value 2) as field `no`, written in place. */
   stringEntry(no: number, key: string, value: string): this {
     const k = Buffer.byteLength(key, 'utf8');
