@@ -14,9 +14,10 @@ export interface Etcd3KvOptions {
   /** How long a watch stream may take to connect and confirm the watch before it is retried; default 5 s. */
   readonly dialTimeoutMs?: number;
   /**
-   * Deadline of every call, retries included; default 10 s. A call that etcd does not answer in
-   * time rejects with a StorageError code `Timeout` (or `Unreachable` when no connection could be
-   * made), never hangs.
+   * Deadline of every call, retries included; default 10 s, well inside kube-apiserver's 60 s
+   * request timeout, so a stuck etcd surfaces as a storage error (the registry answers 504) rather
+   * than as the HTTP timeout. A call that etcd does not answer in time rejects with a StorageError
+   * code `Timeout` (or `Unreachable` when no connection could be made), never hangs.
    */
   readonly requestTimeoutMs?: number;
   /**
@@ -40,7 +41,18 @@ export interface Etcd3KvOptions {
 export interface Etcd3Kv extends KV {
   /** The etcd server version (e.g. `3.4.23`) of one endpoint. */
   serverVersion(): Promise<string>;
+  /**
+   * kube-apiserver's etcd health probe: a read of the key `/health` (found or not, any answer
+   * means etcd serves reads) within `timeoutMs`, default 2 s (kube's `--etcd-healthcheck-timeout`).
+   * Rejects with a StorageError code `Unreachable` or `Timeout` naming the endpoints.
+   */
+  health(options?: { timeoutMs?: number }): Promise<void>;
 }
+
+/** Default of {@link Etcd3KvOptions.requestTimeoutMs}. */
+export const defaultRequestTimeoutMs = 10_000;
+/** Default timeout of {@link Etcd3Kv.health} (kube's DefaultHealthcheckTimeout). */
+export const defaultHealthTimeoutMs = 2_000;
 
 /**
  * etcd releases whose progress notifications can be trusted for consistent reads from a watch
@@ -86,7 +98,7 @@ class Etcd3KvImpl implements Etcd3Kv {
 
   constructor(options: Etcd3KvOptions) {
     if (options.endpoints.length === 0) throw new Error('createEtcd3Kv: at least one endpoint is required');
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? defaultRequestTimeoutMs;
     this.dialTimeoutMs = options.dialTimeoutMs ?? 5_000;
     this.physical = options.physicalCompaction ?? false;
     this.endpointsText = options.endpoints.join(',');
@@ -122,12 +134,19 @@ class Etcd3KvImpl implements Etcd3Kv {
   /**
    * Runs one RPC with the request deadline. `retry` says which failures may be retried until the
    * deadline: 'read' any transient one, 'write' only those that never reached etcd.
+   *
+   * Failures: the deadline passing is a StorageError `Timeout` (`Unreachable` when no connection
+   * could be made at all); a connection that broke under a write that had been sent is
+   * `Unreachable`, saying the write may or may not have been applied (it is never retried, so it
+   * never applies twice); etcd's own refusals are plain Errors with the etcd error as `cause`.
    */
-  private async call<T>(op: string, key: string, retry: 'read' | 'write', attempt: Attempt<T>): Promise<T> {
+  private async call<T>(op: string, key: string, retry: 'read' | 'write', attempt: Attempt<T>, timeoutMs = this.requestTimeoutMs): Promise<T> {
     if (this.closed) throw new Error(`etcd3 KV: ${op} ${key} after close()`);
-    const deadline = Date.now() + this.requestTimeoutMs;
+    const deadline = Date.now() + timeoutMs;
     let lastError: unknown;
     let unreachable = false;
+    // A write still in flight when the deadline passed may have been applied.
+    let inFlightAtDeadline = false;
     let pause = 25;
     for (;;) {
       const left = deadline - Date.now();
@@ -140,16 +159,31 @@ class Etcd3KvImpl implements Etcd3Kv {
         });
         return await Promise.race([attempt({ deadline }), timeout]);
       } catch (err) {
-        if (err instanceof DeadlineReached) break;
+        if (err instanceof DeadlineReached) {
+          inFlightAtDeadline = true;
+          break;
+        }
         // gRPC's deadline is ours: report it as a timeout, keeping the more telling earlier error.
         if (/DEADLINE_EXCEEDED|Deadline exceeded/i.test(errorText(err))) {
           lastError ??= err;
+          inFlightAtDeadline = true;
           break;
         }
         lastError = err;
         if (neverSent(err)) unreachable = true;
         const retryable = retry === 'read' ? isTransient(err) : neverSent(err);
-        if (!retryable || this.closed) throw this.wrap(op, key, err);
+        if (this.closed) throw this.wrap(op, key, err);
+        if (!retryable) {
+          if (isTransient(err)) {
+            throw newStorageError(
+              'Unreachable',
+              key,
+              0,
+              `the connection to etcd at ${this.endpointsText} broke during ${op}; the write may or may not have been applied (${errorText(err)})`,
+            );
+          }
+          throw this.wrap(op, key, err);
+        }
       } finally {
         if (timer !== undefined) clearTimeout(timer);
       }
@@ -159,12 +193,13 @@ class Etcd3KvImpl implements Etcd3Kv {
       pause = Math.min(pause * 2, 500);
     }
     const detail = lastError !== undefined ? ` (last error: ${errorText(lastError)})` : '';
+    const outcome = retry === 'write' && inFlightAtDeadline ? '; the write may or may not have been applied' : '';
     return Promise.reject(
       newStorageError(
         unreachable ? 'Unreachable' : 'Timeout',
         key,
         0,
-        `etcd ${op} got no answer within ${this.requestTimeoutMs} ms from ${this.endpointsText}${detail}`,
+        `etcd ${op} got no answer within ${timeoutMs} ms from ${this.endpointsText}${outcome}${detail}`,
       ),
     );
   }
@@ -340,6 +375,11 @@ class Etcd3KvImpl implements Etcd3Kv {
     }
   }
 
+  async health(options: { timeoutMs?: number } = {}): Promise<void> {
+    const timeoutMs = options.timeoutMs ?? defaultHealthTimeoutMs;
+    await this.call('health', '/health', 'read', (o) => this.client.kv.range({ key: keyBytes('/health'), count_only: true }, o), timeoutMs);
+  }
+
   async serverVersion(): Promise<string> {
     const res = await this.call('status', '', 'read', (o) => this.client.maintenance.status(o));
     return res.version;
@@ -364,9 +404,12 @@ function policy(execute: (fn: PolicyFn) => Promise<unknown>): Policy {
   return { execute } as unknown as Policy;
 }
 
+/** The signal the client's policies hand to calls: ours never abort (deadlines end calls). */
+const neverAborted = new AbortController().signal;
+
 /** Runs the call once. Async, so a synchronous throw (the client's markFailed does that) becomes a rejection. */
 function passThrough(): Policy {
-  return policy(async (fn) => fn({ signal: new AbortController().signal }));
+  return policy(async (fn) => fn({ signal: neverAborted }));
 }
 
 /**
@@ -378,7 +421,7 @@ function skipAfterFailure(ms: number): Policy {
   return policy(async (fn) => {
     if (Date.now() < openUntil) throw new Error('etcd endpoint skipped: circuit breaker is open after a recent failure');
     try {
-      return await fn({ signal: new AbortController().signal });
+      return await fn({ signal: neverAborted });
     } catch (err) {
       if (isTransient(err)) openUntil = Date.now() + ms;
       throw err;

@@ -8,5 +8,5 @@
  * deadlines, and watches that resume without gaps after a broken stream or an etcd restart.
  * `@kapi/storage-etcd3/testing` starts a throwaway etcd for tests.
  */
-export { createEtcd3Kv, progressNotifyIsReliable } from './etcd3-kv.ts';
+export { createEtcd3Kv, defaultHealthTimeoutMs, defaultRequestTimeoutMs, progressNotifyIsReliable } from './etcd3-kv.ts';
 export type { Etcd3Kv, Etcd3KvOptions } from './etcd3-kv.ts';

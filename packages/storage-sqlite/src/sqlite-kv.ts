@@ -24,6 +24,13 @@ export interface SqliteKvOptions {
   readonly progressNotifyIntervalMs?: number;
   /** How long opening waits for another process to release the file; default 0 (fail at once). */
   readonly lockTimeoutMs?: number;
+  /**
+   * SQLite's `synchronous` setting. `NORMAL` (default): an acknowledged write survives a crash of
+   * the process; an OS crash or power loss may lose the last ones. `FULL`: every commit is fsynced
+   * before its writes are acknowledged, so they survive power loss too (as etcd's do), at the cost
+   * of one fsync per group commit. See the package README, "Durability".
+   */
+  readonly synchronous?: 'NORMAL' | 'FULL';
 }
 
 /**
@@ -156,7 +163,7 @@ class SqliteKv implements KV {
   private closed = false;
 
   constructor(options: SqliteKvOptions) {
-    this.db = openDatabase(options.path, options.lockTimeoutMs ?? 0);
+    this.db = openDatabase(options.path, options.lockTimeoutMs ?? 0, options.synchronous ?? 'NORMAL');
     this.stmts = prepareStatements(this.db);
     this.rev = Math.max(1, this.stmts.maxId.get()?.id ?? 0, this.stmts.sequence.get()?.seq ?? 0);
     this.committedRev = this.rev;

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isKvCompactedError, prefixRangeEnd, type KV, type KvEvent } from '@kapi/storage';
 import { createSqliteKv } from '../src/index.ts';
+import { openDatabase } from '../src/internal/schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kapi-sqlite-kv-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -139,6 +140,57 @@ describe('sqlite KV on disk', () => {
     await again.compact(yDel.revision + 1);
     await again.close();
     expect(rows()).toEqual([{ id: yDel.revision + 1, name: '/a', deleted: 0 }]);
+  });
+
+  it('finishes on the next open a compaction that a close (or crash) interrupted', async () => {
+    const path = newPath();
+    const kv = createSqliteKv({ path });
+    let rev = (await kv.create('/a', b('0'))).revision;
+    for (let i = 1; i <= 5; i++) rev = (await kv.update('/a', b(String(i)), rev)).revision;
+    const compacting = kv.compact(rev);
+    // Closing before the first window of old rows is removed leaves them on disk, the compaction point recorded.
+    await kv.close();
+    await compacting;
+    const state = () => {
+      const db = new Database(path, { readonly: true });
+      try {
+        const meta = Object.fromEntries(db.prepare<[], { name: string; value: number }>('SELECT name, value FROM meta').all().map((r) => [r.name, r.value]));
+        const rows = db.prepare<[], { id: number }>('SELECT id FROM kv ORDER BY id').all().map((r) => r.id);
+        return { compactRevision: meta['compact_revision'], done: meta['compact_done'] ?? 0, rows };
+      } finally {
+        db.close();
+      }
+    };
+    const interrupted = state();
+    expect(interrupted.compactRevision).toBe(rev);
+    expect(interrupted.done).toBeLessThan(rev);
+    expect(interrupted.rows).toHaveLength(6);
+
+    const again = createSqliteKv({ path });
+    await expect(again.range('/a', { revision: rev - 1 })).rejects.toSatisfy(isKvCompactedError);
+    expect(str((await again.range('/a')).kvs[0]?.value)).toBe('5');
+    await again.close();
+    expect(state()).toEqual({ compactRevision: rev, done: rev, rows: [rev] });
+  });
+
+  it('opens the file with the durability settings the README states', async () => {
+    for (const [synchronous, level] of [['NORMAL', 1], ['FULL', 2]] as const) {
+      const db = openDatabase(newPath(), 0, synchronous);
+      try {
+        expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+        expect(db.pragma('synchronous', { simple: true })).toBe(level);
+        expect(db.pragma('locking_mode', { simple: true })).toBe('exclusive');
+      } finally {
+        db.close();
+      }
+    }
+    const path = newPath();
+    const kv = createSqliteKv({ path, synchronous: 'FULL' });
+    const a = await kv.create('/a', b('1'));
+    await kv.close();
+    const again = createSqliteKv({ path });
+    expect((await again.range('/a')).kvs[0]?.modRevision).toBe(a.revision);
+    await again.close();
   });
 
   it('expires a lease that ran out while the store was closed', async () => {

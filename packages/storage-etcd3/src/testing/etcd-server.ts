@@ -1,7 +1,7 @@
 // A throwaway single-node etcd for tests: Debian's `etcd-server` binary on free loopback ports with a
 // temp data dir, killed when the test process exits.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants as fsConstants, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants as fsConstants, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,6 +41,14 @@ export interface EtcdServer {
   stop(): Promise<void>;
   /** SIGKILL now, keeping the data dir (restart() can bring the member back; stop() cleans up). */
   kill(): void;
+  /**
+   * SIGSTOP: etcd freezes with its connections open, so calls get no answer (not a refused
+   * connection) until resume(), like a stalled host. Resolves once every etcd thread has stopped
+   * (read from /proc on Linux). stop(), kill() and restart() work on a paused etcd.
+   */
+  pause(): Promise<void>;
+  /** SIGCONT after pause(): etcd carries on where it stopped. */
+  resume(): void;
   /** Stops the process if it runs (SIGTERM) and starts it again on the same ports and data dir. */
   restart(): Promise<void>;
   /** The tail of etcd's stdout/stderr, for diagnostics. */
@@ -161,6 +169,28 @@ export async function startEtcd(options: StartEtcdOptions = {}): Promise<EtcdSer
   throw lastError;
 }
 
+/**
+ * True when every thread of `pid` is stopped (state T in /proc/<pid>/task/<tid>/stat), or when
+ * /proc cannot tell (not Linux).
+ */
+function allThreadsStopped(pid: number): boolean {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return true;
+  }
+  return tids.every((tid) => {
+    try {
+      // The state follows the parenthesised command name, which may itself contain spaces.
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return /^[tT]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+    } catch {
+      return true; // the thread is gone
+    }
+  });
+}
+
 class TestEtcd implements EtcdServer {
   readonly endpoints: string[];
   private readonly clientUrl: string;
@@ -253,12 +283,30 @@ class TestEtcd implements EtcdServer {
     this.entry.child?.kill('SIGKILL');
   }
 
+  async pause(): Promise<void> {
+    const child = this.entry.child;
+    if (child?.pid === undefined) return;
+    child.kill('SIGSTOP');
+    // The signal stops each thread when it is next scheduled: wait until all of them are.
+    const deadline = Date.now() + 5000;
+    while (!allThreadsStopped(child.pid)) {
+      if (Date.now() > deadline) throw new Error(`etcd (pid ${child.pid}) did not stop within 5 s of SIGSTOP`);
+      await sleep(5);
+    }
+  }
+
+  resume(): void {
+    this.entry.child?.kill('SIGCONT');
+  }
+
   private async terminate(): Promise<void> {
     const child = this.entry.child;
     if (child === undefined) {
       await this.exited;
       return;
     }
+    // A paused etcd would keep SIGTERM pending.
+    child.kill('SIGCONT');
     child.kill('SIGTERM');
     const killTimer = setTimeout(() => child.kill('SIGKILL'), 5000);
     try {

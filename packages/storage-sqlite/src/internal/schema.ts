@@ -41,11 +41,14 @@ export const META = {
   compactDone: 'compact_done',
 } as const;
 
+/** SQLite's `synchronous` settings kapi offers (see the package README, "Durability"). */
+export type Synchronous = 'NORMAL' | 'FULL';
+
 /**
  * Opens (and creates) the database at `path` for this process alone: WAL journal, exclusive
  * locking mode, the lock taken at once so a second process fails here with a clear error.
  */
-export function openDatabase(path: string, lockTimeoutMs: number): Database.Database {
+export function openDatabase(path: string, lockTimeoutMs: number, synchronous: Synchronous = 'NORMAL'): Database.Database {
   const inMemory = path === ':memory:' || path === '';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database | undefined;
@@ -53,7 +56,7 @@ export function openDatabase(path: string, lockTimeoutMs: number): Database.Data
     db = new Database(path, { timeout: lockTimeoutMs });
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    db.pragma(`synchronous = ${synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
     db.pragma('cache_size = -32000');
     // The first write transaction takes the exclusive lock, held until close().
     db.exec('BEGIN EXCLUSIVE');
