@@ -1,9 +1,10 @@
 // The one place that composes the stack: backend KV → Store → cacher → registry.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonCodec, isAlreadyExists } from '@kapi/apimachinery';
+import { jsonCodec, isAlreadyExists, type Codec } from '@kapi/apimachinery';
+import { builtinKinds, storageCodecOf } from '@kapi/api';
 import { createCacher } from '@kapi/cacher';
-import { createBuiltinRegistry, type Registry } from '@kapi/registry';
+import { createBuiltinRegistry, type Registry, type ResourceInfo } from '@kapi/registry';
 import { createStore, defaultCompactionIntervalMs, startCompactor, type KV, type ResourceTransformers } from '@kapi/storage';
 import { createEtcd3Kv } from '@kapi/storage-etcd3';
 import { createSqliteKv } from '@kapi/storage-sqlite';
@@ -45,13 +46,21 @@ export interface StackOptions {
   encryption?: ResourceTransformers;
 }
 
+const builtinByGvk = new Map(builtinKinds.map((k) => [`${k.group}/${k.version}/${k.kind}`, k]));
+
+/** Built-in kinds are stored as protobuf, as kube-apiserver stores them; anything else as JSON. */
+function storageCodecFor(info: ResourceInfo): Codec {
+  const def = builtinByGvk.get(`${info.group}/${info.version}/${info.kind}`);
+  return def ? storageCodecOf(def) : jsonCodec;
+}
+
 /** Opens the backend and builds the registry over it; creates the system namespaces when missing. */
 export async function composeStack(backend: StorageBackend, options: StackOptions = {}): Promise<Stack> {
   const kv = openKv(backend);
   const { encryption } = options;
   const registry = createBuiltinRegistry((info) => {
     const transformer = encryption?.transformerForResource({ group: info.group, resource: info.resource });
-    const store = createStore(kv, { codec: jsonCodec, pathPrefix: registryPathPrefix, ...(transformer ? { transformer } : {}) });
+    const store = createStore(kv, { codec: storageCodecFor(info), pathPrefix: registryPathPrefix, ...(transformer ? { transformer } : {}) });
     return createCacher(store, { resourcePrefix: info.keyPrefix });
   });
   try {

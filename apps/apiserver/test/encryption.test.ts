@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteKv } from '@kapi/storage-sqlite';
+import { decodeEnvelope, decodeMessage } from '@kapi/apimachinery';
+import { configMapKind } from '@kapi/api';
 import { startTestServer, type TestServer } from '../src/testing/index.ts';
 import { kubectl, kubectlPath, startKapiServe } from './kubectl.ts';
 
@@ -72,7 +74,11 @@ describe.skipIf(!kubectlPath)('encryption at rest with startTestServer', () => {
     expect((await k('get', 'secret', 'db', '-o', 'jsonpath={.data.user}')).stdout).toBe(Buffer.from('admin').toString('base64'));
 
     await k('create', 'configmap', 'plain', '--from-literal=a=b');
-    expect(JSON.parse(str((await server.kv.range('/registry/configmaps/default/plain')).kvs[0]!.value)).data).toEqual({ a: 'b' });
+    // Not encrypted: stored as kube-apiserver stores built-ins, `k8s\0` + runtime.Unknown protobuf.
+    const plain = (await server.kv.range('/registry/configmaps/default/plain')).kvs[0]!.value;
+    const env = decodeEnvelope(plain);
+    expect([env.apiVersion, env.kind]).toEqual(['v1', 'ConfigMap']);
+    expect(decodeMessage(configMapKind.proto, env.raw).data).toEqual({ a: 'b' });
   });
 });
 

@@ -36,3 +36,4 @@ export * from './batch/v1/index.ts';
 export * from './coordination/v1/index.ts';
 export * from './apiextensions/v1/index.ts';
 export { Scale as ScaleV1, ScaleSpec, ScaleStatus, scaleKind } from './autoscaling/v1/index.ts';
+export { storageCodecOf } from './storage-codec.ts';

@@ -1,0 +1,38 @@
+// Behaviour of k8s.io/apiserver/pkg/server/storage/storage_codec.go and the recognizing decoder of
+// runtime/serializer (v1.33): built-in kinds are stored as protobuf (`k8s\0` + runtime.Unknown), as
+// kube-apiserver stores them, so either server can read what the other wrote; values written as
+// JSON (by earlier kapi versions, or by hand) are still read.
+import {
+  decodeEnvelope,
+  decodeMessage,
+  encodeEnvelope,
+  encodeMessage,
+  jsonCodec,
+  protobufContentType,
+  protoEncodingPrefix,
+  type Codec,
+  type KubeObject,
+} from '@kapi/apimachinery';
+import type { KindDefinition } from './kind.ts';
+
+function isProtobuf(data: Uint8Array): boolean {
+  return data.length >= 4 && data[0] === protoEncodingPrefix[0] && data[1] === protoEncodingPrefix[1] && data[2] === protoEncodingPrefix[2] && data[3] === protoEncodingPrefix[3];
+}
+
+/** The storage codec of a built-in kind: protobuf out, protobuf or JSON in. */
+export function storageCodecOf(def: KindDefinition): Codec {
+  const apiVersion = def.group === '' ? def.version : `${def.group}/${def.version}`;
+  return {
+    contentType: protobufContentType,
+    encode(obj) {
+      const { apiVersion: _apiVersion, kind: _kind, ...rest } = obj as KubeObject;
+      return encodeEnvelope(apiVersion, def.kind, encodeMessage(def.proto, rest));
+    },
+    decode(data) {
+      if (!isProtobuf(data)) return jsonCodec.decode(data);
+      const env = decodeEnvelope(data);
+      if (env.kind !== def.kind) throw new Error(`stored object is a ${env.apiVersion} ${env.kind}, not a ${apiVersion} ${def.kind}`);
+      return { apiVersion: env.apiVersion, kind: env.kind, ...decodeMessage(def.proto, env.raw) } as KubeObject;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// How built-in kinds are stored: protobuf as kube-apiserver writes it, with JSON still readable.
+import { describe, expect, it } from 'vitest';
+import { decodeEnvelope, encodeEnvelope, encodeMessage } from '@kapi/apimachinery';
+import { configMapKind, deploymentKind, storageCodecOf } from '../src/index.ts';
+
+const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns', uid: 'u1', creationTimestamp: '2024-05-01T10:00:00Z' }, data: { k: 'v' } };
+
+describe('storageCodecOf', () => {
+  const codec = storageCodecOf(configMapKind);
+
+  it('writes `k8s\\0` + runtime.Unknown with the kind\'s apiVersion and kind, and the gogo message', () => {
+    const bytes = codec.encode(cm);
+    expect([...bytes.subarray(0, 4)]).toEqual([0x6b, 0x38, 0x73, 0x00]);
+    const env = decodeEnvelope(bytes);
+    expect([env.apiVersion, env.kind]).toEqual(['v1', 'ConfigMap']);
+    const { apiVersion: _a, kind: _k, ...rest } = cm;
+    expect(Buffer.from(env.raw).equals(Buffer.from(encodeMessage(configMapKind.proto, rest)))).toBe(true);
+    expect(codec.decode(bytes)).toEqual(cm);
+  });
+
+  it('reads values stored as JSON (by earlier versions)', () => {
+    expect(codec.decode(new TextEncoder().encode(JSON.stringify(cm)))).toEqual(cm);
+  });
+
+  it('refuses a stored object of another kind', () => {
+    const other = encodeEnvelope('apps/v1', 'Deployment', encodeMessage(deploymentKind.proto, { metadata: { name: 'd' } }));
+    expect(() => codec.decode(other)).toThrow('stored object is a apps/v1 Deployment, not a v1 ConfigMap');
+  });
+
+  it('uses the group in apiVersion for named groups', () => {
+    expect(decodeEnvelope(storageCodecOf(deploymentKind).encode({ metadata: { name: 'd' } })).apiVersion).toBe('apps/v1');
+  });
+});
