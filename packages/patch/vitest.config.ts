@@ -1,3 +1,3 @@
 import { kapiProject } from '../../vitest.shared.ts';
 
-export default kapiProject('@kapi/patch');
+export default kapiProject('@kapi/patch', { setupFiles: ['./vitest.setup.ts'] });
