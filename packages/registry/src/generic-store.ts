@@ -57,8 +57,11 @@ export interface GenericStore {
   list(ctx: RequestContext, options?: ListOptions): Promise<KubeList>;
   update(ctx: RequestContext, name: string, objInfo: UpdatedObjectInfo, options?: UpdateOptions): Promise<UpdateResult>;
   delete(ctx: RequestContext, name: string, options?: DeleteOptions): Promise<DeleteResult>;
-  watch(ctx: RequestContext, options?: ListOptions): Promise<Watcher>;
+  watch(ctx: RequestContext, options?: WatchOptions): Promise<Watcher>;
 }
+
+/** The options of a watch: a list's, plus `sendInitialEvents` (watch-list; see storage ListOptions). */
+export type WatchOptions = ListOptions & { sendInitialEvents?: boolean };
 
 export interface GenericStoreOptions {
   info: ResourceInfo;
@@ -336,6 +339,7 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
         predicate: pred,
         resourceVersion: opts.resourceVersion ?? '',
         progressNotify: opts.allowWatchBookmarks ?? false,
+        ...(opts.sendInitialEvents !== undefined ? { sendInitialEvents: opts.sendInitialEvents } : {}),
       };
       try {
         if (pinned !== undefined && (!info.namespaced || (ctx.namespace ?? '') !== '')) {

@@ -1,0 +1,207 @@
+// The watch cache against the store it wraps, in one run: lists and gets from memory vs from the Store
+// over etcd and over SQLite, and the fan-out of one write per millisecond to 1,000 watchers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { jsonCodec, type KubeObject } from '@kapi/apimachinery';
+import { createCacher, type Cacher } from '@kapi/cacher';
+import { createStore, everything, type KV, type StorageInterface } from '@kapi/storage';
+import { createEtcd3Kv } from '@kapi/storage-etcd3';
+import { startEtcd } from '@kapi/storage-etcd3/testing';
+import { createSqliteKv } from '@kapi/storage-sqlite';
+
+/** A row of the cacher table: the cache's figure next to the store's (the limit), as main.ts prints them. */
+export interface CacherRow {
+  what: string;
+  opsPerSec: number;
+  limitName: string;
+  limitOpsPerSec: number;
+}
+
+const objects = 10_000;
+const prefix = '/configmaps';
+const watchers = 1_000;
+const fanOutWrites = 3_000;
+
+/** A ConfigMap of about 1 KiB as JSON. */
+function configMap(i: number): KubeObject {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${String(i).padStart(5, '0')}`, namespace: `ns-${i % 10}`, labels: { app: 'bench' } }, data: { payload: 'x'.repeat(900) } };
+}
+
+/** Runs `op` n times with `concurrency` in flight; returns ops/s. */
+async function rate(n: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await op(next++);
+    }),
+  );
+  return (n * 1000) / (performance.now() - start);
+}
+
+async function fill(store: StorageInterface): Promise<void> {
+  await rate(objects, 32, (i) => {
+    const o = configMap(i);
+    return store.create(`${prefix}/${o.metadata!.namespace}/${o.metadata!.name}`, o);
+  });
+}
+
+async function newCacher(store: StorageInterface): Promise<Cacher> {
+  const cacher = createCacher(store, { resourcePrefix: prefix, consistencyCheckIntervalMs: 0 });
+  await cacher.waitUntilReady();
+  return cacher;
+}
+
+/** List and get, from the cache and from the Store, over one backend. */
+async function readRows(backend: string, kv: KV): Promise<CacherRow[]> {
+  const store = createStore(kv, { codec: jsonCodec, pathPrefix: '/registry' });
+  await fill(store);
+  const cacher = await newCacher(createStore(kv, { codec: jsonCodec, pathPrefix: '/registry' }));
+  try {
+    const list = (s: StorageInterface, resourceVersion: string) => async () => {
+      const out = await s.getList(prefix, { recursive: true, resourceVersion, predicate: everything() });
+      if (out.items.length !== objects) throw new Error(`listed ${out.items.length} objects`);
+    };
+    const storageList = await rate(5, 1, list(store, ''));
+    const cacheList = await rate(50, 1, list(cacher, ''));
+    const cacheList0 = await rate(50, 1, list(cacher, '0'));
+    const key = (i: number) => {
+      const o = configMap((i * 7919) % objects);
+      return `${prefix}/${o.metadata!.namespace}/${o.metadata!.name}`;
+    };
+    const storageGet = await rate(5_000, 16, (i) => store.get(key(i)));
+    const cacheGet = await rate(50_000, 16, (i) => cacher.get(key(i), { resourceVersion: '0' }));
+    const from = `Store over ${backend}`;
+    return [
+      { what: `${backend}: list 10,000 × 1 KiB from the cache (consistent)`, opsPerSec: cacheList, limitName: `${from}, same list`, limitOpsPerSec: storageList },
+      { what: `${backend}: list 10,000 × 1 KiB from the cache (resourceVersion=0)`, opsPerSec: cacheList0, limitName: `${from}, consistent list`, limitOpsPerSec: storageList },
+      { what: `${backend}: get from the cache (resourceVersion=0)`, opsPerSec: cacheGet, limitName: `${from}, get`, limitOpsPerSec: storageGet },
+    ];
+  } finally {
+    await cacher.close();
+  }
+}
+
+/** The garbage collector, when V8 lets us expose it (for heap figures). */
+function gc(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+}
+
+function heapUsed(collect: (() => void) | undefined): number {
+  collect?.();
+  collect?.();
+  return process.memoryUsage().heapUsed;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One write per millisecond (paced by the clock) to 1,000 watchers of the resource, over SQLite.
+ * Every object carries the time it was sent; each watcher records when it received it.
+ */
+async function fanOut(kv: KV): Promise<{ row: CacherRow; notes: string[] }> {
+  const store = createStore(kv, { codec: jsonCodec, pathPrefix: '/registry' });
+  const cacher = await newCacher(store);
+  const collect = gc();
+  try {
+    const before = heapUsed(collect);
+    const start = String(await cacher.getCurrentResourceVersion());
+    const ws = await Promise.all(Array.from({ length: watchers }, () => cacher.watch(prefix, { recursive: true, resourceVersion: start })));
+    const perWatcher = (heapUsed(collect) - before) / watchers;
+
+    const latencies = new Float64Array(watchers * fanOutWrites);
+    let samples = 0;
+    let delivered = 0;
+    const reading = ws.map(async (w) => {
+      for await (const ev of w) {
+        const sent = Number((ev.object as KubeObject).metadata?.annotations?.sent);
+        latencies[samples++] = performance.now() - sent;
+        delivered++;
+        if ((ev.object as KubeObject).metadata?.name === 'last') break;
+      }
+    });
+    const t0 = performance.now();
+    let peakHeap = 0;
+    for (let i = 0; i < fanOutWrites; i++) {
+      // Pace: write i is due at t0 + i ms.
+      const due = t0 + i - performance.now();
+      if (due > 1) await sleep(due);
+      const name = i === fanOutWrites - 1 ? 'last' : `fan-${i}`;
+      const o: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'fan', annotations: { sent: String(performance.now()) } }, data: { payload: 'x'.repeat(900) } };
+      await store.create(`${prefix}/fan/${name}`, o);
+      if (i % 500 === 0) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    }
+    const writeSeconds = (performance.now() - t0) / 1000;
+    await Promise.race([Promise.all(reading), sleep(30_000)]);
+    const seconds = (performance.now() - t0) / 1000;
+    const sorted = latencies.subarray(0, samples).sort();
+    const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+    const busyPerWatcher = (peakHeap - before) / watchers;
+    return {
+      row: {
+        what: `sqlite: fan-out of 1 write/ms to ${whole(watchers)} watchers (events delivered/s)`,
+        opsPerSec: delivered / seconds,
+        limitName: 'events offered (writes/s × watchers)',
+        limitOpsPerSec: (fanOutWrites / writeSeconds) * watchers,
+      },
+      notes: [
+        `fan-out: ${whole(delivered)} of ${whole(fanOutWrites * watchers)} events delivered; ${cacher.metrics.watchersTerminated} watchers closed as too slow; writes ran at ${whole(fanOutWrites / writeSeconds)}/s`,
+        `fan-out latency, write sent → event received: p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms, max ${pct(1).toFixed(1)} ms`,
+        `memory per watcher: ${(perWatcher / 1024).toFixed(1)} KiB idle (heap after GC${collect ? '' : ' unavailable'}); heap growth at the peak of the run ÷ watchers: ${(busyPerWatcher / 1024).toFixed(1)} KiB (queued events and garbage not yet collected)`,
+      ],
+    };
+  } finally {
+    await cacher.close();
+  }
+}
+
+const whole = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/**
+ * Lists of 10,000 1-KiB objects and gets from the watch cache vs from the Store over etcd and over
+ * SQLite (the target: lists ≥ 10× faster from the cache over etcd), and the fan-out of one write per
+ * millisecond to 1,000 watchers. Prints the fan-out's latency and memory figures; returns the rows.
+ */
+export async function benchCacher(): Promise<CacherRow[]> {
+  const rows: CacherRow[] = [];
+  const notes: string[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'kapi-bench-cacher-'));
+  const etcd = await startEtcd();
+  try {
+    const etcdKv = createEtcd3Kv({ endpoints: etcd.endpoints });
+    try {
+      rows.push(...(await readRows('etcd', etcdKv)));
+    } finally {
+      await etcdKv.close();
+    }
+    const sqliteKv = createSqliteKv({ path: join(dir, 'reads.db') });
+    try {
+      rows.push(...(await readRows('sqlite', sqliteKv)));
+    } finally {
+      await sqliteKv.close();
+    }
+    const fanKv = createSqliteKv({ path: join(dir, 'fan-out.db') });
+    try {
+      const f = await fanOut(fanKv);
+      rows.push(f.row);
+      notes.push(...f.notes);
+    } finally {
+      await fanKv.close();
+    }
+  } finally {
+    await etcd.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const etcdList = rows[0]!;
+  notes.unshift(`target: a list from the cache ≥ 10× the Store over etcd: ${(etcdList.opsPerSec / etcdList.limitOpsPerSec).toFixed(1)}× ${etcdList.opsPerSec >= 10 * etcdList.limitOpsPerSec ? '✓' : '✗'}`);
+  process.stdout.write(`\nCacher notes\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`);
+  return rows;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { CacheStore, type StoreElement } from './cache-store.ts';
+
+const el = (key: string, node = ''): StoreElement => ({ key, object: { metadata: { name: key } }, attrs: { labels: {}, fields: { 'spec.nodeName': node } } });
+
+describe('CacheStore', () => {
+  it('keeps keys sorted: a prefix is one range, from a start key on', () => {
+    const s = new CacheStore([]);
+    for (const k of ['/pods/b/x', '/pods/a/y', '/pods/a/x', '/pods/a-2/z', '/pods/c/x']) s.put(el(k));
+    expect(s.keys()).toEqual(['/pods/a-2/z', '/pods/a/x', '/pods/a/y', '/pods/b/x', '/pods/c/x']);
+    expect(s.listPrefix('/pods/a/').map((e) => e.key)).toEqual(['/pods/a/x', '/pods/a/y']);
+    expect(s.listPrefix('/pods/', '/pods/a/y\0').map((e) => e.key)).toEqual(['/pods/b/x', '/pods/c/x']);
+    expect(s.listPrefix('/pods/d/')).toEqual([]);
+    s.delete('/pods/a/x');
+    s.put(el('/pods/b/x', 'changed'));
+    expect(s.keys()).toEqual(['/pods/a-2/z', '/pods/a/y', '/pods/b/x', '/pods/c/x']);
+    expect(s.get('/pods/b/x')?.attrs?.fields['spec.nodeName']).toBe('changed');
+    expect(s.size).toBe(4);
+  });
+
+  it('indexes fields: updates move keys between values; an unindexed field has no index', () => {
+    const s = new CacheStore(['spec.nodeName']);
+    s.replace([el('/p/1', 'n1'), el('/p/3', 'n1'), el('/p/2', 'n2')]);
+    expect(s.byIndex('spec.nodeName', 'n1')!.map((e) => e.key)).toEqual(['/p/1', '/p/3']);
+    s.put(el('/p/1', 'n2'));
+    s.delete('/p/3');
+    expect(s.byIndex('spec.nodeName', 'n1')).toEqual([]);
+    expect(s.byIndex('spec.nodeName', 'n2')!.map((e) => e.key)).toEqual(['/p/1', '/p/2']);
+    expect(s.byIndex('metadata.name', 'x')).toBeUndefined();
+  });
+});
