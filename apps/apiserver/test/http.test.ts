@@ -286,9 +286,34 @@ describe('configmaps over HTTP', () => {
       { 'Content-Type': 'application/merge-patch+json' },
     );
     expect(stale.status).toBe(409);
-    const unsupported = await call('PATCH', `${cmPath}/upd`, '[]', { 'Content-Type': 'application/json-patch+json' });
+    const unsupported = await call('PATCH', `${cmPath}/upd`, '{}', { 'Content-Type': 'application/apply-patch+yaml' });
     expect(unsupported.status).toBe(415);
     expect(unsupported.json.reason).toBe('UnsupportedMediaType');
+    expect(unsupported.json.message).toBe(
+      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json',
+    );
+  });
+
+  it('applies JSON Patch and strategic merge patch with kube\'s answers for bad patches', async () => {
+    await call('POST', cmPath, { metadata: { name: 'jp' }, data: { a: '1' } });
+    const jp = await call('PATCH', `${cmPath}/jp`, [{ op: 'add', path: '/data/b', value: '2' }, { op: 'remove', path: '/data/a' }], { 'Content-Type': 'application/json-patch+json' });
+    expect(jp.status).toBe(200);
+    expect(jp.json.data).toEqual({ b: '2' });
+    const failed = await call('PATCH', `${cmPath}/jp`, [{ op: 'test', path: '/data/b', value: 'nope' }], { 'Content-Type': 'application/json-patch+json' });
+    expect(failed.status).toBe(422);
+    expect(failed.json).toMatchObject({ reason: 'Invalid', message: 'the server rejected our request due to an error in our request' });
+    const tooMany = await call('PATCH', `${cmPath}/jp`, Array.from({ length: 10_001 }, () => ({ op: 'test', path: '/data/b', value: '2' })), {
+      'Content-Type': 'application/json-patch+json',
+    });
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.json.message).toBe('Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001');
+    const notJson = await call('PATCH', `${cmPath}/jp`, '{"data":', { 'Content-Type': 'application/strategic-merge-patch+json' });
+    expect(notJson.status).toBe(400);
+    const smp = await call('PATCH', `${cmPath}/jp`, { data: { c: '3', b: null } }, { 'Content-Type': 'application/strategic-merge-patch+json' });
+    expect(smp.status).toBe(200);
+    expect(smp.json.data).toEqual({ c: '3' });
+    // Nothing was written by the failed patches: one resourceVersion per successful patch.
+    expect(Number(smp.json.metadata.resourceVersion)).toBeGreaterThan(Number(jp.json.metadata.resourceVersion));
   });
 
   it('honours dryRun=All on create and on delete (body DeleteOptions, as kubectl sends)', async () => {

@@ -98,6 +98,44 @@ function userSession(label: string, serveArgs: () => string[]) {
       expect((await k('delete', 'deploy', 'web')).code).toBe(0);
     });
 
+    it('updates with apply, set image and every patch type; a bad patch gets kube\'s errors', async () => {
+      const deployment = join(dir, 'deploy.yaml');
+      const spec = (image: string, value: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: patched
+spec:
+  selector:
+    matchLabels: {app: patched}
+  template:
+    metadata:
+      labels: {app: patched}
+    spec:
+      containers:
+      - name: app
+        image: ${image}
+        env: [{name: MODE, value: "${value}"}]
+      - name: side
+        image: busybox
+`;
+      writeFileSync(deployment, spec('nginx:1.25', 'a'));
+      expect((await k('apply', '-f', deployment)).stdout.trim()).toBe('deployment.apps/patched created');
+      writeFileSync(deployment, spec('nginx:1.27', 'b'));
+      expect((await k('apply', '-f', deployment)).stdout.trim()).toBe('deployment.apps/patched configured');
+      expect((await k('set', 'image', 'deploy/patched', 'side=busybox:1.36')).stdout.trim()).toBe('deployment.apps/patched image updated');
+      const jsonPatch = await k('patch', 'deploy', 'patched', '--type=json', '-p', '[{"op":"replace","path":"/spec/replicas","value":3}]');
+      expect(jsonPatch.stdout.trim()).toBe('deployment.apps/patched patched');
+      expect((await k('patch', 'deploy', 'patched', '--type=merge', '-p', '{"metadata":{"labels":{"tier":"web"}}}')).code).toBe(0);
+      const got = await k('get', 'deploy', 'patched', '-o', 'jsonpath={.spec.replicas} {.spec.template.spec.containers[*].image} {.spec.template.spec.containers[0].env[0].value} {.metadata.labels.tier} {.metadata.generation}');
+      expect(got.stdout).toBe('3 nginx:1.27 busybox:1.36 b web 4');
+      // A failed JSON Patch test is kube's generic 422; a list item without its merge key is its 500.
+      const failedTest = await k('patch', 'deploy', 'patched', '--type=json', '-p', '[{"op":"test","path":"/spec/replicas","value":9}]');
+      expect(failedTest.stderr.trim()).toBe('The request is invalid: the server rejected our request due to an error in our request');
+      const noKey = await k('patch', 'deploy', 'patched', '-p', '{"spec":{"template":{"spec":{"containers":[{"image":"x"}]}}}}');
+      expect(noKey.stderr.trim()).toBe('Error from server: map: map[image:x] does not contain declared merge key: name');
+      expect((await k('delete', 'deploy', 'patched')).code).toBe(0);
+    });
+
     it('watches: get cm -w shows a later change', async () => {
       const w = kubectlWatch(serve.kubeconfig, ['get', 'cm', '-w']);
       try {
@@ -192,13 +230,19 @@ describe.skipIf(!kubectlPath)('kubectl versions 1.27 to 1.33', () => {
     });
 
     // 1.27 and 1.28 read /openapi/v2 (protobuf) for apply and explain; later ones read v3.
-    it.skipIf(!versionedKubectl(minor))(`kubectl 1.${minor}: apply -f creates, explain reads the served OpenAPI`, async () => {
+    it.skipIf(!versionedKubectl(minor))(`kubectl 1.${minor}: apply -f creates then updates, explain reads the served OpenAPI`, async () => {
       const bin = versionedKubectl(minor)!;
       const file = join(dir, `apply-${minor}.yaml`);
       writeFileSync(file, manifest.replace('name: demo', `name: applied-${minor}`));
       const applied = await kubectl(serve.kubeconfig, ['apply', '-f', file], bin);
       expect(applied.stderr).toBe('');
       expect(applied.stdout.trim()).toBe(`configmap/applied-${minor} created`);
+      // The second apply sends a strategic merge patch built from the last-applied annotation.
+      writeFileSync(file, manifest.replace('name: demo', `name: applied-${minor}`).replace('target: world', 'target: moon'));
+      const reapplied = await kubectl(serve.kubeconfig, ['apply', '-f', file], bin);
+      expect(reapplied.stderr).toBe('');
+      expect(reapplied.stdout.trim()).toBe(`configmap/applied-${minor} configured`);
+      expect((await kubectl(serve.kubeconfig, ['get', 'cm', `applied-${minor}`, '-o', 'jsonpath={.data.target}'], bin)).stdout).toBe('moon');
       const explained = await kubectl(serve.kubeconfig, ['explain', 'deployment.spec.template.spec.containers.ports'], bin);
       expect(explained.stderr).toBe('');
       expect(explained.stdout).toMatch(/containerPort\s+<integer>/);

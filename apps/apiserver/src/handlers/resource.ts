@@ -11,7 +11,7 @@ import {
   newUnsupportedMediaType,
   type KubeObject,
 } from '@kapi/apimachinery';
-import { applyMergePatch } from '@kapi/patch';
+import { preparePatch } from './patch.ts';
 import { groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
 import { admitNamespaceLifecycle } from '../admission.ts';
 import { readBody } from '../body.ts';
@@ -22,8 +22,7 @@ import type { RequestInfo } from '../request-info.ts';
 import { writeJson } from '../responses.ts';
 import { serveWatch } from './watch.ts';
 
-/** Patch media types served. */
-export const patchMediaTypes = ['application/merge-patch+json'];
+export { patchMediaTypes } from './patch.ts';
 
 export interface ResourceRequest {
   req: IncomingMessage;
@@ -137,19 +136,15 @@ async function serveUpdate(r: ResourceRequest): Promise<void> {
 async function servePatch(r: ResourceRequest): Promise<void> {
   const opts = parseWriteOptions(r.query, 'PatchOptions');
   const type = bareContentType(r.req.headers['content-type']);
-  if (!patchMediaTypes.includes(type)) throw newUnsupportedMediaType(type, patchMediaTypes);
   const body = await readBody(r.req);
-  const patch = decodeJsonObject(body);
+  const applyPatch = preparePatch(type, body, r.entry.definition);
   let warnings: string[] = [];
   const result = await r.entry.store.update(
     contextOf(r),
     r.info.name,
     (old) => {
       if (old === undefined) throw newBadRequest('patch on a missing object');
-      const patched = applyMergePatch(old, patch);
-      if (typeof patched !== 'object' || patched === null || Array.isArray(patched)) {
-        throw newBadRequest('the result of the patch is not an object');
-      }
+      const patched = applyPatch(old);
       // The update may run again after a conflict: keep only the last attempt's warnings.
       warnings = [];
       return checkDecoded(r.entry, patched as KubeObject, opts.fieldValidation, warnings);
