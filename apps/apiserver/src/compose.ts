@@ -3,10 +3,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonCodec, isAlreadyExists, type Codec } from '@kapi/apimachinery';
 import { builtinKinds, storageCodecOf } from '@kapi/api';
-import { createCacher } from '@kapi/cacher';
+import { createCacher, type Cacher, type CacherLogger, type CacherOptions } from '@kapi/cacher';
 import { createBuiltinRegistry, type Registry, type ResourceInfo } from '@kapi/registry';
 import { createStore, defaultCompactionIntervalMs, startCompactor, type KV, type ResourceTransformers } from '@kapi/storage';
-import { createEtcd3Kv } from '@kapi/storage-etcd3';
+import { createEtcd3Kv, progressNotifyIsReliable } from '@kapi/storage-etcd3';
 import { createSqliteKv } from '@kapi/storage-sqlite';
 
 export type StorageBackend = { kind: 'sqlite'; dataDir: string } | { kind: 'sqlite-memory' } | { kind: 'etcd'; endpoints: string[] };
@@ -23,13 +23,19 @@ export const registryPathPrefix = '/registry';
 /** Namespaces kube-apiserver creates at start. */
 export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
+/**
+ * How often the SQLite KV tells quiet watches its current revision: the watch cache knows it is
+ * current from these, so a consistent read of a resource nobody writes is served from memory.
+ */
+const sqliteProgressNotifyIntervalMs = 100;
+
 function openKv(backend: StorageBackend): KV {
   switch (backend.kind) {
     case 'sqlite':
       mkdirSync(backend.dataDir, { recursive: true });
-      return createSqliteKv({ path: join(backend.dataDir, 'kapi.db') });
+      return createSqliteKv({ path: join(backend.dataDir, 'kapi.db'), progressNotifyIntervalMs: sqliteProgressNotifyIntervalMs });
     case 'sqlite-memory':
-      return createSqliteKv({ path: ':memory:' });
+      return createSqliteKv({ path: ':memory:', progressNotifyIntervalMs: sqliteProgressNotifyIntervalMs });
     case 'etcd':
       return createEtcd3Kv({ endpoints: backend.endpoints });
   }
@@ -44,6 +50,30 @@ export interface StackOptions {
    * store. Default: none, values are stored as encoded (and encrypted ones are refused on read).
    */
   encryption?: ResourceTransformers;
+  /** Where the watch caches log (consistency mismatches, relists). */
+  logger?: CacherLogger & { info(obj: object, msg?: string): void };
+}
+
+/** Field indexes of the watch cache, as kube-apiserver declares them (pods by node, events by object). */
+const cacheIndexes: Readonly<Record<string, Pick<CacherOptions, 'indexedFields' | 'watchTriggerField'>>> = {
+  '/pods': { indexedFields: ['spec.nodeName'], watchTriggerField: 'spec.nodeName' },
+  '/events': { indexedFields: ['involvedObject.name', 'involvedObject.uid'] },
+};
+
+/**
+ * Whether consistent reads may be served from the watch cache: only when the backend's progress
+ * notifications can be trusted (kube: etcd ≥ 3.4.31 / 3.5.13; SQLite's are exact).
+ */
+async function consistentReadsFromCache(backend: StorageBackend, kv: KV): Promise<{ fromCache: boolean; why: string }> {
+  if (backend.kind !== 'etcd') return { fromCache: true, why: 'SQLite progress notifications are exact' };
+  try {
+    const version = await (kv as KV & { serverVersion(): Promise<string> }).serverVersion();
+    return progressNotifyIsReliable(version)
+      ? { fromCache: true, why: `etcd ${version} has reliable progress notifications` }
+      : { fromCache: false, why: `etcd ${version} is older than 3.4.31 / 3.5.13: consistent reads go to etcd` };
+  } catch {
+    return { fromCache: false, why: 'etcd version unknown: consistent reads go to etcd' };
+  }
 }
 
 const builtinByGvk = new Map(builtinKinds.map((k) => [`${k.group}/${k.version}/${k.kind}`, k]));
@@ -57,11 +87,22 @@ function storageCodecFor(info: ResourceInfo): Codec {
 /** Opens the backend and builds the registry over it; creates the system namespaces when missing. */
 export async function composeStack(backend: StorageBackend, options: StackOptions = {}): Promise<Stack> {
   const kv = openKv(backend);
-  const { encryption } = options;
-  const registry = createBuiltinRegistry((info) => {
+  const { encryption, logger } = options;
+  const consistent = await consistentReadsFromCache(backend, kv);
+  logger?.info({ consistentReadsFromCache: consistent.fromCache }, consistent.why);
+  const cachers: Cacher[] = [];
+  const registry = createBuiltinRegistry((info, { getAttrs }) => {
     const transformer = encryption?.transformerForResource({ group: info.group, resource: info.resource });
     const store = createStore(kv, { codec: storageCodecFor(info), pathPrefix: registryPathPrefix, ...(transformer ? { transformer } : {}) });
-    return createCacher(store, { resourcePrefix: info.keyPrefix });
+    const cacher = createCacher(store, {
+      resourcePrefix: info.keyPrefix,
+      consistentReadsFromCache: consistent.fromCache,
+      getAttrs,
+      ...(info.group === '' ? (cacheIndexes[info.keyPrefix] ?? {}) : {}),
+      ...(logger ? { logger } : {}),
+    });
+    cachers.push(cacher);
+    return cacher;
   });
   try {
     const namespaces = registry.lookup('', 'v1', 'namespaces');
@@ -71,6 +112,7 @@ export async function composeStack(backend: StorageBackend, options: StackOption
       });
     }
   } catch (err) {
+    await Promise.all(cachers.map((c) => c.close()));
     await kv.close();
     throw err;
   }
@@ -81,9 +123,11 @@ export async function composeStack(backend: StorageBackend, options: StackOption
   return {
     kv,
     registry,
-    close: () => {
+    close: async () => {
       compactor.stop();
-      return kv.close();
+      // The watch caches first: their reflectors would otherwise keep retrying against a closed KV.
+      await Promise.all(cachers.map((c) => c.close()));
+      await kv.close();
     },
   };
 }

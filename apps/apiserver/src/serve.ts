@@ -62,6 +62,7 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   const stack = await composeStack(backend, {
     compactionIntervalMs: options.compactionInterval * 1000,
     onCompactionError: (err) => logger.warn({ err }, 'compaction failed; retrying at the next interval'),
+    logger,
     ...(encryption ? { encryption } : {}),
   });
   if (encryption) logger.info({ resources: encryption.configured }, 'encryption at rest configured');

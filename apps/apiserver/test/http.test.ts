@@ -589,6 +589,29 @@ describe('watch', () => {
     ]);
   });
 
+  it('serves watch-list: the current objects as ADDED, then a bookmark marked initial-events-end, then changes', async () => {
+    await call('POST', cmPath, { metadata: { name: 'wl1' } });
+    await call('POST', cmPath, { metadata: { name: 'wl2' } });
+    const names = (await call('GET', cmPath)).json.items.length as number;
+    const { events } = await readEvents(
+      `${cmPath}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`,
+      names + 2,
+      async () => {
+        // Written once the initial events are (most likely) out; either way it comes after the bookmark.
+        await new Promise((r) => setTimeout(r, 100));
+        await call('PATCH', `${cmPath}/wl1`, { data: { x: 'y' } }, { 'Content-Type': 'application/merge-patch+json' });
+      },
+    );
+    const initial = events.slice(0, names);
+    expect(initial.every((e) => e.type === 'ADDED')).toBe(true);
+    expect(initial.map((e) => e.object.metadata.name)).toEqual(expect.arrayContaining(['wl1', 'wl2']));
+    const bookmark = events[names];
+    expect(bookmark.type).toBe('BOOKMARK');
+    expect(bookmark.object.metadata.annotations).toEqual({ 'k8s.io/initial-events-end': 'true' });
+    expect(Number(bookmark.object.metadata.resourceVersion)).toBeGreaterThanOrEqual(Math.max(...initial.map((e) => Number(e.object.metadata.resourceVersion))));
+    expect([events[names + 1].type, events[names + 1].object.metadata.name]).toEqual(['MODIFIED', 'wl1']);
+  });
+
   it('sends Table events when asked, with column definitions only in the first', async () => {
     const list = await call('GET', cmPath);
     const accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';

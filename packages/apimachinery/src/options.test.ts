@@ -40,6 +40,37 @@ describe('parseListOptions', () => {
   });
 });
 
+describe('parseListOptions for watch-list (sendInitialEvents)', () => {
+  const parse = (q: string) => parseListOptions(new URLSearchParams(q));
+  const message = (q: string) => {
+    try {
+      parse(q);
+    } catch (err) {
+      return statusFromError(err).message;
+    }
+    return 'no error';
+  };
+
+  it('accepts sendInitialEvents with resourceVersionMatch=NotOlderThan, as client-go sends it', () => {
+    expect(parse('watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true')).toMatchObject({
+      watch: true,
+      sendInitialEvents: true,
+      resourceVersionMatch: 'NotOlderThan',
+      allowWatchBookmarks: true,
+    });
+  });
+
+  it("answers kube's 422s for the combinations it forbids", () => {
+    expect(message('watch=1&sendInitialEvents=true')).toBe(
+      'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan',
+    );
+    expect(message('watch=1&resourceVersionMatch=NotOlderThan&resourceVersion=5')).toBe(
+      'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided',
+    );
+    expect(message('sendInitialEvents=true')).toBe('ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list');
+  });
+});
+
 describe('parseWriteOptions', () => {
   it('defaults fieldValidation to Warn and accepts dryRun=All', () => {
     expect(parseWriteOptions(q(''), 'CreateOptions')).toEqual({ dryRun: false, fieldValidation: 'Warn' });

@@ -99,8 +99,21 @@ export function parseListOptions(q: URLSearchParams): ParsedListOptions {
   if (initial !== undefined) opts.sendInitialEvents = initial;
 
   const errs: FieldError[] = [];
-  if (match) {
-    if (opts.watch) errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch'));
+  if (opts.watch) {
+    // validateWatchOptions (WatchList on, as in kube 1.33): sendInitialEvents needs
+    // resourceVersionMatch=NotOlderThan, and resourceVersionMatch needs sendInitialEvents.
+    if (opts.sendInitialEvents !== undefined && match !== 'NotOlderThan') {
+      errs.push(fieldErrors.forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
+    }
+    if (match) {
+      if (opts.sendInitialEvents === undefined) {
+        errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
+      }
+      if (match !== 'NotOlderThan') errs.push(fieldErrors.notSupported('resourceVersionMatch', match, ['NotOlderThan']));
+      else opts.resourceVersionMatch = match;
+      if (cont) errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+    }
+  } else if (match) {
     if (!rv) errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
     if (cont) errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
     if (match === 'Exact' && rv === '0') errs.push(fieldErrors.forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));

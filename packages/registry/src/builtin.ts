@@ -1,7 +1,7 @@
 // The built-in resources kapi serves, assembled over a storage factory.
 import { configMapKind, finalizerKubernetes, labelMetadataName, namespaceKind, secretKind, type KindDefinition, type Namespace } from '@kapi/api';
 import { metaOf, validateObjectMetaUpdate } from '@kapi/apimachinery';
-import { defaultAttrs, type StorageInterface } from '@kapi/storage';
+import { defaultAttrs, type AttrFunc, type StorageInterface } from '@kapi/storage';
 import { createGenericStore, type GenericStore } from './generic-store.ts';
 import { strategyForKind } from './kind-strategy.ts';
 import { resourceInfoOf, type ResourceInfo } from './resource.ts';
@@ -16,7 +16,11 @@ import { createScaleSubresource, type Subresource } from './scale.ts';
 import { customResourceDefinitionResource } from './apiextensions.ts';
 
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
-export type StorageFactory = (info: ResourceInfo) => StorageInterface;
+/**
+ * Builds the storage of one resource. `attrs` is the resource's getAttrs (labels and selectable
+ * fields), for storage decorators that index objects (the watch cache).
+ */
+export type StorageFactory = (info: ResourceInfo, attrs: { getAttrs: AttrFunc }) => StorageInterface;
 
 /** One served resource: its store and its table printer. */
 export interface ResourceEntry {
@@ -89,10 +93,11 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
   const entries: ResourceEntry[] = [];
   for (const r of [...builtinResources, ...extra]) {
     const info = resourceInfoOf(r.definition, r.keyPrefix);
-    const storage = storageFor(info);
+    const strategy = strategyForKind(r.definition, r.strategy ?? {});
+    const storage = storageFor(info, { getAttrs: strategy.getAttrs });
     const generic = createGenericStore({
       info,
-      strategy: strategyForKind(r.definition, r.strategy ?? {}),
+      strategy,
       storage,
       ...(r.returnDeletedObject ? { returnDeletedObject: true } : {}),
     });
