@@ -10,4 +10,5 @@ const dir = mkdtempSync(join(tmpdir(), 'kapi-sqlite-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
-runStoreConformance({ name: 'sqlite file', newKv: async () => createSqliteKv({ path: join(dir, `store-${n++}.db`) }) });
+// Progress notifications every 100 ms: ProgressNotify waits for one.
+runStoreConformance({ name: 'sqlite file', newKv: async () => createSqliteKv({ path: join(dir, `store-${n++}.db`), progressNotifyIntervalMs: 100 }) });

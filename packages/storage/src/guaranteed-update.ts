@@ -1,7 +1,8 @@
 // Behaviour of k8s.io/apiserver/pkg/storage/etcd3/store.go GuaranteedUpdate and conditionalDelete (v1.33).
 import type { KubeObject, Preconditions } from '@kapi/apimachinery';
-import type { DeleteOptions, GuaranteedUpdateOptions } from './interfaces.ts';
-import { newStorageError } from './errors.ts';
+import { isUpdateResult, type DeleteOptions, type GuaranteedUpdateOptions } from './interfaces.ts';
+import { newInternalError, newStorageError } from './errors.ts';
+import type { KeyValue } from './kv.ts';
 import { bytesEqual, decodeAt, deepCopy, fromStorage, readState, stateFromKv, toStorage, type ObjectState, type StoreContext } from './internal.ts';
 
 /** Checks uid/resourceVersion preconditions against the current object (kube's Preconditions.Check). */
@@ -175,8 +176,15 @@ async function guaranteedUpdateNow(ctx: StoreContext, key: string, opts: Guarant
       }
     }
     let next: KubeObject;
+    let ttl = 0;
     try {
-      next = await opts.tryUpdate(deepCopy(current), { resourceVersion: state.rev });
+      const result = await opts.tryUpdate(deepCopy(current), { resourceVersion: state.rev, ttl: 0 });
+      if (isUpdateResult(result)) {
+        next = result.object;
+        ttl = result.ttl;
+      } else {
+        next = result;
+      }
     } catch (err) {
       if (isCurrent) throw err;
       // Retry only when the cached object was in fact stale; otherwise its error stands.
@@ -202,7 +210,10 @@ async function guaranteedUpdateNow(ctx: StoreContext, key: string, opts: Guarant
       }
     }
 
-    const res = await ctx.kv.update(key, toStorage(ctx, key, data), state.rev);
+    const value = toStorage(ctx, key, data);
+    // Every attempt asks for its lease, as kube's does; a write without one detaches the key from its old lease.
+    const lease = ttl !== 0 ? await ctx.leases.getLease(ttl) : 0;
+    const res = await ctx.kv.update(key, value, state.rev, lease !== 0 ? { lease } : {});
     if (!res.succeeded) {
       state = stateFromKv(ctx, key, res.kv);
       isCurrent = true;
@@ -216,43 +227,63 @@ function encodeStored(ctx: StoreContext, obj: KubeObject): Uint8Array {
   return ctx.codec.encode(storageForm(ctx, obj));
 }
 
+/**
+ * kube's conditionalDelete. With `ignoreStoreReadError` (honoured when the Store allows unsafe
+ * deletion) values are not read: the key is deleted at the revision it was found at, whatever it
+ * holds.
+ */
 export async function conditionalDelete(ctx: StoreContext, key: string, opts: DeleteOptions): Promise<KubeObject> {
-  let state = opts.cachedExistingObject ? stateFromCached(ctx, opts.cachedExistingObject) : await readState(ctx, key);
+  const skipRead = opts.ignoreStoreReadError === true && ctx.allowUnsafeMalformedObjectDeletion;
+  const read = async () => (skipRead ? unreadState((await ctx.kv.range(key)).kvs[0]) : readState(ctx, key));
+  let state = opts.cachedExistingObject ? stateFromCached(ctx, opts.cachedExistingObject) : await read();
   let isCurrent = opts.cachedExistingObject === undefined;
 
   for (;;) {
-    if (state.obj === undefined) {
+    if (state.obj === undefined && !state.unread) {
       if (!isCurrent) {
-        state = await readState(ctx, key);
+        state = await read();
         isCurrent = true;
         continue;
       }
       throw newStorageError('KeyNotFound', key, 0);
     }
     try {
-      checkPreconditions(key, opts.preconditions, state.obj);
-      await opts.validateDeletion?.(deepCopy(state.obj));
+      if (state.obj !== undefined) {
+        checkPreconditions(key, opts.preconditions, state.obj);
+        await opts.validateDeletion?.(deepCopy(state.obj));
+      } else if (opts.preconditions !== undefined) {
+        // kube's Preconditions.Check of a nil object.
+        throw newInternalError(`can't enforce preconditions ${JSON.stringify(opts.preconditions)} on un-introspectable object <nil>`);
+      }
     } catch (err) {
       if (isCurrent) throw err;
       // Retry only when the cached object was in fact stale; otherwise its error stands.
       const cachedRev = state.rev;
-      state = await readState(ctx, key);
+      state = await read();
       isCurrent = true;
       if (state.rev === cachedRev) throw err;
       continue;
     }
     const res = await ctx.kv.delete(key, state.rev);
     if (!res.succeeded) {
-      state = stateFromKv(ctx, key, res.kv);
+      state = skipRead ? unreadState(res.kv) : stateFromKv(ctx, key, res.kv);
       isCurrent = true;
       continue;
     }
+    // Nothing was read (kube leaves the output object empty).
+    if (skipRead) return {};
     // The value deleted is the one read (its modRevision matched); a cached state has only the object.
     const last = state.data ?? (res.kv ? fromStorage(ctx, key, res.kv.value).data : undefined);
     // The deleted object is returned at the revision of the delete.
     if (last !== undefined) return decodeAt(ctx, key, last, res.revision);
-    const obj = deepCopy(state.obj);
+    const obj = deepCopy(state.obj!);
     ctx.versioner.updateObject(obj, res.revision);
     return obj;
   }
+}
+
+/** The state of a key whose value is not read (an unsafe delete): only whether it exists, and its revision. */
+function unreadState(kv: KeyValue | undefined): ObjectState {
+  if (kv === undefined) return { obj: undefined, data: undefined, rev: 0, stale: false };
+  return { obj: undefined, data: undefined, rev: kv.modRevision, stale: true, unread: true };
 }

@@ -29,11 +29,12 @@ export type {
   CreateOptions,
   GuaranteedUpdateOptions,
   UpdateFunc,
+  UpdateResult,
   ResponseMeta,
   ResourceVersionMatch,
   ValidateObjectFunc,
 } from './interfaces.ts';
-export { initialEventsAnnotationKey } from './interfaces.ts';
+export { initialEventsAnnotationKey, withTTL, isUpdateResult } from './interfaces.ts';
 export type { StorageError, StorageErrorCode, InternalError } from './errors.ts';
 export {
   newStorageError,

@@ -23,7 +23,14 @@ export interface ListOptions {
   predicate?: SelectionPredicate;
   /** List every key under `key/` instead of the key alone. */
   recursive?: boolean;
-  /** Watch only: emit progress bookmarks (BOOKMARK events) when the predicate allows them. */
+  /**
+   * Watch only: ask the backend for progress notifications and pass each on as a BOOKMARK whose
+   * object carries only the resourceVersion the watch has delivered up to (kube's etcd watcher:
+   * whether or not the predicate allows bookmarks). They come while the watch is idle, at the
+   * backend's interval (etcd's --experimental-watch-progress-notify-interval, 10 minutes by
+   * default), and on requestWatchProgress where the store implements it. A watch cache ignores
+   * this option: its watchers get bookmarks only when the predicate allows them.
+   */
   progressNotify?: boolean;
   /**
    * Watch only (kube's watch-list, `sendInitialEvents`). `true`: begin with the state selected by
@@ -47,14 +54,55 @@ export const initialEventsAnnotationKey = 'k8s.io/initial-events-end';
 export interface ResponseMeta {
   /** The resourceVersion of the current object (0 when it does not exist). */
   resourceVersion: number;
+  /**
+   * The remaining time to live of the current object, in seconds. Always 0, as in kube's etcd3
+   * store: the store does not look up the lease a key is attached to. (kube keeps the field for
+   * the registry's TTL functions, which then treat every object as having no TTL yet.)
+   */
+  ttl: number;
+}
+
+const updateResultBrand = Symbol.for('@kapi/storage.UpdateResult');
+
+/**
+ * What tryUpdate returns when the write should carry a time to live (kube's UpdateFunc returning
+ * a ttl). Make it with {@link withTTL}; a tryUpdate that returns a plain object writes no TTL.
+ */
+export interface UpdateResult {
+  readonly [updateResultBrand]: true;
+  /** The next state of the object. */
+  readonly object: KubeObject;
+  /** Time to live in seconds; 0 for none. */
+  readonly ttl: number;
+}
+
+/**
+ * The result of a tryUpdate whose write expires after `ttlSeconds` (kube's `ttl *uint64`): the
+ * written object is attached to a lease (shared between objects as for creates, see
+ * createLeaseManager) and is deleted, with a DELETED watch event, when it runs out. The TTL
+ * counts from the write, not from the object's creation.
+ *
+ * A tryUpdate that returns a plain object, or a TTL of 0, writes the object without a lease: an
+ * object that had a TTL no longer expires (an etcd put without a lease detaches the key). When
+ * the encoded object is unchanged nothing is written, and the TTL is not applied either.
+ */
+export function withTTL(object: KubeObject, ttlSeconds: number): UpdateResult {
+  if (!Number.isSafeInteger(ttlSeconds) || ttlSeconds < 0) throw new Error(`invalid TTL ${ttlSeconds}: must be a non-negative integer`);
+  return { [updateResultBrand]: true, object, ttl: ttlSeconds };
+}
+
+/** True when tryUpdate returned {@link withTTL}'s result rather than a plain object. */
+export function isUpdateResult(value: KubeObject | UpdateResult): value is UpdateResult {
+  return (value as Record<symbol, unknown>)[updateResultBrand] === true;
 }
 
 /**
  * Computes the next state of an object from its current one. It receives a private copy it may
  * mutate and return. It may run several times (on conflicts): it must not have side effects other
- * than on its argument. Throwing aborts the update with that error.
+ * than on its argument. Throwing aborts the update with that error. It returns the next object,
+ * or {@link withTTL}(object, seconds) to write it with a time to live.
  */
-export type UpdateFunc = (current: KubeObject, meta: ResponseMeta) => Promise<KubeObject> | KubeObject;
+export type UpdateFunc = (current: KubeObject, meta: ResponseMeta) => Promise<KubeObject | UpdateResult> | KubeObject | UpdateResult;
 
 export interface GuaranteedUpdateOptions {
   /** When the key does not exist, call tryUpdate with an empty object instead of failing. */
@@ -70,8 +118,25 @@ export type ValidateObjectFunc = (obj: KubeObject) => Promise<void> | void;
 
 export interface DeleteOptions {
   preconditions?: Preconditions;
+  /** Runs on the object about to be deleted, before every attempt (and again after a conflict). */
   validateDeletion?: ValidateObjectFunc;
   cachedExistingObject?: KubeObject;
+  /**
+   * Deletes the key without reading its value (kube's IgnoreStoreReadError): the way to remove a
+   * corrupt object, one whose stored value the transformer cannot read or the codec cannot decode
+   * and which every other operation therefore fails on. Honoured only by a Store created with
+   * `allowUnsafeMalformedObjectDeletion` (kube's feature gate of that name); ignored otherwise.
+   *
+   * Nothing is read, so little is checked: the delete still compares the key's modRevision (a
+   * concurrent write makes it retry against the new revision), but preconditions and
+   * validateDeletion see an object only when `cachedExistingObject` gives one, for the first
+   * attempt. Without one, preconditions fail with an InternalError (nothing to check them
+   * against) and validateDeletion is not called (kube calls it with nil; ours take an object).
+   * The returned object is empty. A watch sees the delete as an
+   * ERROR event with reason `StorageReadError` (kube's "saw a DELETED event, but object data is
+   * corrupt"), since it cannot report the object. Never use it on a readable object.
+   */
+  ignoreStoreReadError?: boolean;
 }
 
 export interface CreateOptions {

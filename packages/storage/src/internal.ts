@@ -1,7 +1,7 @@
 // Shared plumbing of the Store: key preparation, transforming and decoding, state reads.
 import type { Codec, KubeObject, Versioner } from '@kapi/apimachinery';
 import type { KV, KeyValue } from './kv.ts';
-import { newInternalError, newStorageError } from './errors.ts';
+import { isCorruptObj, isInternalError, newInternalError, newStorageError } from './errors.ts';
 import { authenticatedDataString, type Transformer, type TransformResult } from './transformer/transformer.ts';
 
 /** What every Store operation needs. */
@@ -13,8 +13,10 @@ export interface StoreContext {
   readonly pathPrefix: string;
   /** Values pass through it on their way to and from the KV, with the key as authenticated data. */
   readonly transformer: Transformer;
-  /** Leases for creates with a TTL, reused between objects of similar expiry. */
+  /** Leases for writes with a TTL, reused between objects of similar expiry. */
   readonly leases: LeaseSource;
+  /** kube's AllowUnsafeMalformedObjectDeletion: unsafe deletes, and corrupt objects reported as such. */
+  readonly allowUnsafeMalformedObjectDeletion: boolean;
 }
 
 /** Where creates with a TTL get their lease (the LeaseManager). */
@@ -83,6 +85,8 @@ export interface ObjectState {
   rev: number;
   /** The transformer read the value but would store it differently now (e.g. an older key): rewrite it even if unchanged. */
   stale: boolean;
+  /** The key exists but its value was deliberately not read (an unsafe delete): obj is undefined. */
+  unread?: boolean;
 }
 
 export function stateFromKv(ctx: StoreContext, key: string, kv: KeyValue | undefined): ObjectState {
@@ -105,4 +109,15 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * Why a stored value is corrupt, in the words of kube's corruptObjectError: a value the
+ * transformer cannot read ("not transformable"), or one the codec cannot decode ("not
+ * decodable"). Undefined when `err` is neither (e.g. the KV failed).
+ */
+export function corruptObjectMessage(err: unknown, revision: number): string | undefined {
+  if (isInternalError(err)) return `data from the storage is not transformable revision=0: ${err.reason}`;
+  if (isCorruptObj(err)) return `object not decodable revision=${revision}: ${err.additionalMessage}`;
+  return undefined;
 }

@@ -6,7 +6,7 @@ import { newStorageError } from './errors.ts';
 import { conditionalDelete, guaranteedUpdate, storageForm } from './guaranteed-update.ts';
 import { getList } from './list.ts';
 import { watch } from './watch.ts';
-import { decodeAt, decodeStored, prepareKey, toStorage, type StoreContext } from './internal.ts';
+import { corruptObjectMessage, decodeAt, decodeStored, prepareKey, toStorage, type StoreContext } from './internal.ts';
 import { createLeaseManager, type LeaseManagerConfig } from './lease-manager.ts';
 import { identityTransformer } from './transformer/identity.ts';
 import type { Transformer } from './transformer/transformer.ts';
@@ -24,8 +24,17 @@ export interface StoreOptions {
    * rest. Default: the identity transformer, which refuses to read encrypted values.
    */
   transformer?: Transformer;
-  /** How creates with a TTL share leases (kube's LeaseManagerConfig); the defaults are kube's. */
+  /** How writes with a TTL share leases (kube's LeaseManagerConfig); the defaults are kube's. */
   leaseManager?: LeaseManagerConfig;
+  /**
+   * kube's AllowUnsafeMalformedObjectDeletion feature gate (alpha in 1.32 and 1.33, off by
+   * default). On: `delete` honours `ignoreStoreReadError`, `get` of a value that cannot be
+   * transformed or decoded fails with a CorruptObj storage error (what the registry checks before
+   * it allows an unsafe delete), and a watch that sees such a value deleted ends with an ERROR of
+   * reason StorageReadError. Lists still fail on the first unreadable item (kube's gate also
+   * aggregates them into one StorageReadError; not ported). Default false.
+   */
+  allowUnsafeMalformedObjectDeletion?: boolean;
 }
 
 /** Plain errors the Store raises for misuse, as kube's etcd3 store does. */
@@ -40,6 +49,7 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
     pathPrefix: (options.pathPrefix ?? '').replace(/\/+$/, ''),
     transformer: options.transformer ?? identityTransformer,
     leases: createLeaseManager(kv, options.leaseManager),
+    allowUnsafeMalformedObjectDeletion: options.allowUnsafeMalformedObjectDeletion ?? false,
   };
 
   return {
@@ -74,7 +84,13 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
         if (opts?.ignoreNotFound) return undefined;
         throw newStorageError('KeyNotFound', k, 0);
       }
-      return decodeStored(ctx, k, found.value, found.modRevision);
+      try {
+        return decodeStored(ctx, k, found.value, found.modRevision);
+      } catch (err) {
+        const corrupt = ctx.allowUnsafeMalformedObjectDeletion ? corruptObjectMessage(err, found.modRevision) : undefined;
+        if (corrupt !== undefined) throw newStorageError('CorruptObj', k, 0, corrupt);
+        throw err;
+      }
     },
 
     getList(key, opts) {

@@ -1,9 +1,9 @@
 // Behaviour of k8s.io/apiserver/pkg/storage/etcd3/watcher.go (v1.33): store watches over KV watches.
-import { createWatchChannel, newResourceExpired, newInternalError, type KubeObject, type WatchEvent, type Watcher } from '@kapi/apimachinery';
+import { createWatchChannel, failureStatus, newResourceExpired, newInternalError, type KubeObject, type Status, type WatchEvent, type Watcher } from '@kapi/apimachinery';
 import type { ListOptions } from './interfaces.ts';
 import { isKvCompactedError, type KvEvent, type KvWatch } from './kv.ts';
 import { everything, predicateMatches, selectsEverything, type SelectionPredicate } from './predicate.ts';
-import { decodeStored, prepareKey, type StoreContext } from './internal.ts';
+import { corruptObjectMessage, decodeStored, prepareKey, type StoreContext } from './internal.ts';
 import { getList } from './list.ts';
 
 const expiredWatch = 'The resourceVersion for the provided watch is too old.';
@@ -18,7 +18,14 @@ export function transformKvEvent(ctx: StoreContext, pred: SelectionPredicate, ev
   if (ev.type === 'delete') {
     if (!ev.prevKv) return undefined;
     // A deleted object is reported in its last state, at the revision of the delete.
-    const old = decodeStored(ctx, key, ev.prevKv.value, ev.kv.modRevision);
+    let old: KubeObject;
+    try {
+      old = decodeStored(ctx, key, ev.prevKv.value, ev.kv.modRevision);
+    } catch (err) {
+      const corrupt = ctx.allowUnsafeMalformedObjectDeletion ? corruptObjectMessage(err, ev.kv.modRevision) : undefined;
+      if (corrupt !== undefined) throw new CorruptObjectDeletedError(corrupt);
+      throw err;
+    }
     return predicateMatches(pred, old) ? { type: 'DELETED', object: old } : undefined;
   }
   const cur = decodeStored(ctx, key, ev.kv.value, ev.kv.modRevision);
@@ -35,6 +42,23 @@ export function transformKvEvent(ctx: StoreContext, pred: SelectionPredicate, ev
   if (curPasses) return { type: 'ADDED', object: cur };
   if (oldPasses) return { type: 'DELETED', object: old };
   return undefined;
+}
+
+const corruptDeletedBrand = Symbol.for('@kapi/storage.CorruptObjectDeletedError');
+
+/** A DELETED event of an object whose last value is corrupt: the watch cannot report it (kube's corruptObjectDeletedError). */
+class CorruptObjectDeletedError extends Error {
+  readonly [corruptDeletedBrand] = true;
+  constructor(reason: string) {
+    super(`saw a DELETED event, but object data is corrupt - ${reason}`);
+  }
+}
+
+/** The Status of the ERROR event that ends a watch on `err` (kube's transformErrorToEvent). */
+function watchErrorStatus(err: Error): Status {
+  if (isKvCompactedError(err)) return newResourceExpired(expiredWatch).status;
+  if ((err as unknown as Record<symbol, unknown>)[corruptDeletedBrand] === true) return failureStatus(500, 'StorageReadError', err.message);
+  return newInternalError(err).status;
 }
 
 /**
@@ -61,8 +85,7 @@ export async function watch(ctx: StoreContext, key: string, opts: ListOptions): 
   }
 
   const fail = (err: Error) => {
-    const status = isKvCompactedError(err) ? newResourceExpired(expiredWatch).status : newInternalError(err).status;
-    sink.send({ type: 'ERROR', object: status });
+    sink.send({ type: 'ERROR', object: watchErrorStatus(err) });
     sink.close();
   };
 
@@ -83,8 +106,10 @@ export async function watch(ctx: StoreContext, key: string, opts: ListOptions): 
           if (out) sink.send(out);
         }
       },
+      // kube's etcd watcher turns every progress notification into a BOOKMARK, whatever the
+      // predicate: the KV sends them only to watches that asked with progressNotify.
       onProgress(revision) {
-        if (pred.allowWatchBookmarks) {
+        if (opts.progressNotify === true || pred.allowWatchBookmarks) {
           const bookmark: KubeObject = { metadata: { resourceVersion: String(revision) } };
           sink.send({ type: 'BOOKMARK', object: bookmark });
         }

@@ -17,6 +17,6 @@ resources:
 
 runStoreConformance({
   name: 'memory, AES-GCM',
-  newKv: async () => createMemoryKv(),
+  newKv: async () => createMemoryKv({ progressNotifyIntervalMs: 100 }),
   newTransformer: () => encryption.transformerForResource({ group: '', resource: 'pods' }),
 });

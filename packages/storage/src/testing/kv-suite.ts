@@ -524,15 +524,26 @@ export function runKvConformance(harness: KvHarness): void {
         expect((await get(`${p}a`))?.lease).toBe(lease);
         const other = await mustCreate(`${p}keep`, '1');
         expect(other.lease).toBe(0);
+        // An update moves a key onto the lease (kube's GuaranteedUpdate with a TTL), or off it.
+        const plain = await mustCreate(`${p}b`, '1');
+        const onto = await kv.update(`${p}b`, b('2'), plain.modRevision, { lease });
+        expect(onto.kv?.lease).toBe(lease);
+        const leased = await mustCreate(`${p}c`, '1', lease);
+        const off = await kv.update(`${p}c`, b('2'), leased.modRevision);
+        expect(off.kv?.lease).toBe(0);
 
         await eventually(async () => (await get(`${p}a`)) === undefined, 'the leased key to expire', 8000);
-        await eventually(() => w.events.some((e) => e.type === 'delete'), 'the delete event', 2000);
+        await eventually(() => w.events.filter((e) => e.type === 'delete').length >= 2, 'the delete events', 2000);
         w.cancel();
-        const del = w.events.find((e) => e.type === 'delete')!;
-        expect(del.kv.key).toBe(`${p}a`);
-        expect(del.kv.modRevision).toBeGreaterThan(other.modRevision);
+        const deletes = w.events.filter((e) => e.type === 'delete');
+        expect(deletes.map((e) => e.kv.key)).toEqual([`${p}a`, `${p}b`]);
+        const del = deletes[0]!;
+        expect(del.kv.modRevision).toBeGreaterThan(off.revision);
         expect(del.prevKv).toMatchObject({ key: `${p}a`, modRevision: a.modRevision, lease });
+        expect(deletes[1]!.prevKv).toMatchObject({ key: `${p}b`, modRevision: onto.revision, lease });
+        expect(await get(`${p}b`)).toBeUndefined();
         expect(await get(`${p}keep`)).toBeDefined();
+        expect((await get(`${p}c`))?.lease, 'a key moved off the lease stays').toBe(0);
       });
 
       it('moves a key off its lease when an update carries no lease', async () => {

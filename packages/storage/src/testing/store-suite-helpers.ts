@@ -71,7 +71,9 @@ export interface StoreCapabilities {
    * write; a watch older than the cache's window gets 410 "too old resource version: N (M)"; a
    * watcher that does not read is closed once its bounded buffer is full (after 10 events at
    * least); a value the cache cannot read leaves it unready (429) instead of failing only the reads
-   * that touch it, so the cases that make values unreadable under a running watch do not apply.
+   * that touch it, so the cases that make values unreadable under a running watch do not apply
+   * (WatchError, WatchErrorIsBlockingFurtherEvents, WatchWithUnsafeDelete); watches ignore
+   * `progressNotify` (bookmarks only with allowWatchBookmarks), so ProgressNotify does not apply.
    */
   watchCache?: boolean;
   /** Watchers that allow bookmarks get periodic BOOKMARK events within a second (kube's cacher). */
@@ -140,6 +142,11 @@ export interface StoreTest {
   updatePrefixTransformer(modify: (current: TestPrefixTransformer) => Transformer): () => void;
   /** A Store over the same KV whose values pass through `inner` instead of the test transformer. */
   storeWith(inner: Transformer): StorageInterface;
+  /**
+   * A plain Store over the same KV and transformers (the test transformer included, as
+   * updatePrefixTransformer changes it) with kube's AllowUnsafeMalformedObjectDeletion gate on.
+   */
+  unsafeDeletionStore(): StorageInterface;
   /** A raw KV value as the Store reads it back (the encoded bytes). */
   fromStorage(key: string, value: Uint8Array): Uint8Array;
   /** What the store under test does differently from the Store. */
@@ -187,6 +194,7 @@ export function useStoreTest(harness: StoreHarness, caps: StoreCapabilities = {}
     };
     const stacked = stackTransformers(outer, () => inner);
     t.store = createStore(t.kv, { codec: jsonCodec, pathPrefix, transformer: stacked });
+    t.unsafeDeletionStore = () => createStore(t.kv, { codec: jsonCodec, pathPrefix, transformer: stacked, allowUnsafeMalformedObjectDeletion: true });
     t.storeWith = (other) => createStore(t.kv, { codec: jsonCodec, pathPrefix, transformer: stackTransformers(outer, () => other) });
     t.fromStorage = (key, value) => stacked.transformFromStorage(value, authenticatedDataString(`${pathPrefix}${key}`)).data;
     t.r = `/pods-${globalThis.crypto.randomUUID().slice(0, 8)}`;

@@ -2,7 +2,7 @@
 // Every case is named after the upstream function it ports; packages/storage/README.md maps them all.
 import { describe, expect, it } from 'vitest';
 import { isStatusError, type KubeObject, type Preconditions } from '@kapi/apimachinery';
-import type { GuaranteedUpdateOptions } from '../interfaces.ts';
+import { withTTL, type GuaranteedUpdateOptions } from '../interfaces.ts';
 import { isExist, isInternalError, isInvalidObj, isNotFound } from '../errors.ts';
 import { errResourceVersionSetOnCreate } from '../store.ts';
 import { runListTests } from './store-suite-list.ts';
@@ -454,6 +454,49 @@ function runGuaranteedUpdateTests(t: StoreTest): void {
     });
   });
 
+  describe('GuaranteedUpdateWithTTL', () => {
+    it('writes the object with a lease and deletes it when its TTL runs out', async () => {
+      const input = pod('foo', 'test-ns');
+      const key = podKey(t.r, input);
+      const out = await t.store.guaranteedUpdate(key, { ignoreNotFound: true, tryUpdate: () => withTTL(structuredClone(input), 1) });
+      expect(out).toEqual(withRV(input, rvOf(out)));
+      const w = readWatch(await t.store.watch(key, { resourceVersion: rvOf(out).toString() }));
+      const ev = await w.next(15_000);
+      expect(ev.type).toBe('DELETED');
+      expect((ev.object as KubeObject).metadata?.name).toBe('foo');
+      expect(await t.store.get(key, { ignoreNotFound: true })).toBeUndefined();
+    });
+
+    it('tells tryUpdate of no TTL; a write without one detaches the object from its lease', async () => {
+      const key = podKey(t.r, pod('bar', 'test-ns'));
+      const lease = async () => (await t.kv.range(`${pathPrefix}${key}`)).kvs[0]!.lease;
+      const metas: { resourceVersion: number; ttl: number }[] = [];
+      const withLease = await t.store.guaranteedUpdate(key, {
+        ignoreNotFound: true,
+        tryUpdate: (_, meta) => {
+          metas.push({ ...meta });
+          return withTTL(pod('bar', 'test-ns'), 60);
+        },
+      });
+      expect(await lease(), 'the write carries a lease').not.toBe(0);
+      const plain = await t.store.guaranteedUpdate(key, {
+        tryUpdate: (obj, meta) => {
+          metas.push({ ...meta });
+          return setLabels({ a: 'b' })(obj, meta);
+        },
+      });
+      expect(await lease(), 'a write without a TTL has no lease').toBe(0);
+      // kube's etcd3 store never reads a key's lease: tryUpdate always sees TTL 0.
+      expect(metas).toEqual([
+        { resourceVersion: 0, ttl: 0 },
+        { resourceVersion: rvOf(withLease), ttl: 0 },
+      ]);
+      const unchanged = await t.store.guaranteedUpdate(key, { tryUpdate: (obj) => withTTL(obj, 60) });
+      expect(rvOf(unchanged), 'unchanged bytes are not written, TTL or not').toBe(rvOf(plain));
+      expect(await lease()).toBe(0);
+    });
+  });
+
   describe('GuaranteedUpdateWithConflict', () => {
     it('retries tryUpdate on the fresh object after losing a race', async () => {
       const { key } = await propagate(t, pod('foo', 'test-ns'));
@@ -462,7 +505,7 @@ function runGuaranteedUpdateTests(t: StoreTest): void {
       const first = t.store.guaranteedUpdate(key, {
         tryUpdate: async (obj) => {
           await secondEnteredP;
-          return setLabels({ writer: 'first' })(obj, { resourceVersion: 0 });
+          return setLabels({ writer: 'first' })(obj, { resourceVersion: 0, ttl: 0 });
         },
       });
       const firstDone = first.then(

@@ -2,15 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject, Status, WatchEvent, WatchEventType, Watcher } from '@kapi/apimachinery';
 import type { SelectionPredicate } from '../predicate.ts';
+import { isCorruptObj, isInternalError, isNotFound } from '../errors.ts';
 import {
   assignedPod,
   failingTransformer,
+  pathPrefix,
   pod,
   podKey,
   pred,
   propagate,
   readWatch,
   rvOf,
+  thrown,
   updatedPod,
   withRV,
   type StoreTest,
@@ -187,6 +190,57 @@ export function runWatchTests(t: StoreTest): void {
       } finally {
         revert();
       }
+    });
+  });
+
+  // kube's TestWatchWithUnsafeDelete turns the AllowUnsafeMalformedObjectDeletion gate on: so does
+  // this case, with a Store of its own over the same KV and transformers.
+  describe.skipIf(t.caps.watchCache === true)('WatchWithUnsafeDelete', () => {
+    it('a corrupt object is deleted only unsafely, and its watch ends with a StorageReadError', async () => {
+      const store = t.unsafeDeletionStore();
+      const obj = pod('foo', 'test-ns');
+      const key = podKey(t.r, obj);
+      const created = await store.create(key, obj);
+      const revert = t.updatePrefixTransformer(() => failingTransformer);
+      try {
+        const w = readWatch(await store.watch(key, { resourceVersion: rvOf(created).toString() }));
+        // What the registry checks before it allows an unsafe delete.
+        expect(isCorruptObj(await thrown(() => store.get(key))), 'get reports a corrupt object').toBe(true);
+        expect(isInternalError(await thrown(() => store.delete(key))), 'a normal delete fails').toBe(true);
+        expect(isInternalError(await thrown(() => t.store.delete(key, { ignoreStoreReadError: true }))), 'without the gate the option is ignored').toBe(true);
+        const withPreconditions = await thrown(() => store.delete(key, { ignoreStoreReadError: true, preconditions: { uid: 'a' } }));
+        expect(isInternalError(withPreconditions), 'preconditions cannot be checked on an unread object').toBe(true);
+        expect((await t.kv.range(`${pathPrefix}${key}`)).kvs).toHaveLength(1);
+
+        expect(await store.delete(key, { ignoreStoreReadError: true })).toEqual({});
+        expect((await t.kv.range(`${pathPrefix}${key}`)).kvs, 'the key is gone').toHaveLength(0);
+        const ev = await w.next();
+        expect(ev.type).toBe('ERROR');
+        const status = ev.object as Status;
+        expect(status).toMatchObject({ kind: 'Status', status: 'Failure', code: 500, reason: 'StorageReadError' });
+        expect(status.message).toContain('saw a DELETED event, but object data is corrupt');
+        await w.end();
+        expect(isNotFound(await thrown(() => store.delete(key, { ignoreStoreReadError: true }))), 'a second unsafe delete finds nothing').toBe(true);
+      } finally {
+        revert();
+      }
+    });
+  });
+
+  // Optional upstream; every KV of ours sends progress notifications (the harness's KV must send them
+  // well within the 10 s the case waits: etcd's test server every second).
+  describe.skipIf(t.caps.watchCache === true)('ProgressNotify', () => {
+    it('an idle watch with progressNotify gets a BOOKMARK with only a resourceVersion, not older than its start', async () => {
+      const obj = pod('name', 'test-ns');
+      const key = podKey(t.r, obj);
+      const out = await t.store.create(key, obj);
+      const w = readWatch(await t.store.watch(key, { resourceVersion: rvOf(out).toString(), progressNotify: true }));
+      const ev = await w.next();
+      expect(ev.type).toBe('BOOKMARK');
+      const bookmark = ev.object as KubeObject;
+      expect(rvOf(bookmark)).toBeGreaterThanOrEqual(rvOf(out));
+      expect(bookmark).toEqual({ metadata: { resourceVersion: bookmark.metadata?.resourceVersion } });
+      w.stop();
     });
   });
 
