@@ -30,9 +30,8 @@ export interface LeaseSource {
  */
 export function prepareKey(ctx: StoreContext, key: string): string {
   if (key === '' || key === '/') throw newStorageError('InvalidArgument', key, 0, 'empty key');
-  for (const seg of key.split('/')) {
-    if (seg === '..' || seg === '.') throw newStorageError('InvalidArgument', key, 0, `invalid key: ${key}`);
-  }
+  // A `.` or `..` segment (checked without splitting: this runs on every call).
+  if (key.includes('.') && /(?:^|\/)\.\.?(?:\/|$)/.test(key)) throw newStorageError('InvalidArgument', key, 0, `invalid key: ${key}`);
   const k = key.startsWith('/') ? key : `/${key}`;
   return ctx.pathPrefix + k;
 }
@@ -102,7 +101,29 @@ export async function readState(ctx: StoreContext, key: string): Promise<ObjectS
 
 /** A deep copy of JSON data. */
 export function deepCopy<T>(obj: T): T {
-  return structuredClone(obj);
+  return copyJson(obj) as T;
+}
+
+/**
+ * A deep copy of a JSON value (what objects are here: decoded from JSON or protobuf). Several times
+ * faster than structuredClone on such values; a copy is never frozen, even when the original (the
+ * watch cache's) is. `__proto__` keys stay own properties.
+ */
+function copyJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = copyJson(value[i]);
+    return out;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return structuredClone(value);
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    const v = copyJson((value as Record<string, unknown>)[key]);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[key] = v;
+  }
+  return out;
 }
 
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -44,6 +44,25 @@ describe('objects passed in', () => {
     expect(cached.data).toEqual({ k: 'v' });
   });
 
+  it('copies keep `__proto__` as an ordinary key (a valid ConfigMap key)', async () => {
+    const store = createStore(createMemoryKv(), { codec: jsonCodec });
+    const data = JSON.parse('{"__proto__":"x","a":"b"}') as Record<string, string>;
+    const created = await store.create('/cms/ns/p', { metadata: { name: 'p', namespace: 'ns' }, data });
+    const updated = await store.guaranteedUpdate('/cms/ns/p', {
+      cachedExistingObject: freeze(structuredClone(created)),
+      tryUpdate: (cur: KubeObject) => {
+        expect(Object.keys(cur.data as object)).toEqual(['__proto__', 'a']);
+        (cur.data as Record<string, string>).a = 'c';
+        return cur;
+      },
+    });
+    expect(Object.getPrototypeOf(updated.data)).toBe(Object.prototype);
+    expect(Object.entries(updated.data as object)).toEqual([
+      ['__proto__', 'x'],
+      ['a', 'c'],
+    ]);
+  });
+
   it('delete with a cached object leaves it unchanged', async () => {
     const store = createStore(createMemoryKv(), { codec: jsonCodec });
     const created = await store.create('/cms/ns/a', { metadata: { name: 'a', namespace: 'ns' } });
