@@ -16,13 +16,25 @@ import { acceptsPlainJson, parseAccept } from './media.ts';
 export type Output =
   | { kind: 'json'; contentType: string }
   | { kind: 'yaml'; contentType: string }
+  | { kind: 'protobuf'; contentType: string }
   | { kind: 'table'; contentType: string; apiVersion: string; includeObject: IncludeObjectPolicy };
 
 /** The media types a resource endpoint serves, for 406 messages. */
-export const servedMediaTypes = ['application/json', 'application/yaml', 'application/json;as=Table;v=v1;g=meta.k8s.io', 'application/json;as=Table;v=v1beta1;g=meta.k8s.io'];
+export const servedMediaTypes = [
+  'application/json',
+  'application/yaml',
+  'application/vnd.kubernetes.protobuf',
+  'application/json;as=Table;v=v1;g=meta.k8s.io',
+  'application/json;as=Table;v=v1beta1;g=meta.k8s.io',
+];
 
-/** Picks the response form from Accept: a Table when asked (get, list, watch), else JSON. Never 406 when JSON is acceptable. */
-export function negotiateOutput(accept: string | undefined, query: URLSearchParams, allowTable: boolean, watch = false): Output {
+export const protobufMediaType = 'application/vnd.kubernetes.protobuf';
+
+/**
+ * Picks the response form from Accept: a Table when asked (get, list, watch), protobuf when the
+ * client prefers it (client-go does for built-in kinds), else JSON. Never 406 when JSON is acceptable.
+ */
+export function negotiateOutput(accept: string | undefined, query: URLSearchParams, allowTable: boolean, watch = false, allowProtobuf = true): Output {
   for (const m of parseAccept(accept)) {
     if (m.params.as === 'Table' && allowTable && m.type === 'application' && m.subtype === 'json' && m.params.g === 'meta.k8s.io') {
       const v = m.params.v;
@@ -39,6 +51,9 @@ export function negotiateOutput(accept: string | undefined, query: URLSearchPara
       };
     }
     if (acceptsPlainJson(m)) return { kind: 'json', contentType: 'application/json' };
+    if (allowProtobuf && m.type === 'application' && m.subtype === 'vnd.kubernetes.protobuf' && m.params.as === undefined) {
+      return { kind: 'protobuf', contentType: watch ? `${protobufMediaType};stream=watch` : protobufMediaType };
+    }
     if (m.type === 'application' && m.subtype === 'yaml' && m.params.as === undefined && !watch) return { kind: 'yaml', contentType: 'application/yaml' };
   }
   throw newNotAcceptable(servedMediaTypes);

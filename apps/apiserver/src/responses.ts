@@ -1,6 +1,8 @@
 // Behaviour of k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/writers.go and status.go (v1.33).
 import type { ServerResponse } from 'node:http';
-import { encodeYaml, failureStatus, statusFromError, type Status } from '@kapi/apimachinery';
+import { encodeEnvelope, encodeMessage, encodeYaml, failureStatus, statusFromError, type Status } from '@kapi/apimachinery';
+import { acceptsPlainJson, parseAccept } from './media.ts';
+import { StatusProto } from './protobuf-output.ts';
 
 const goEscapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
@@ -24,8 +26,11 @@ export function apiStatusOf(err: unknown): Status {
   return status;
 }
 
-/** Answers with the Status of an error (and Retry-After when it asks for one). */
-export function writeError(res: ServerResponse, err: unknown): void {
+/**
+ * Answers with the Status of an error (and Retry-After when it asks for one), in protobuf when the
+ * client prefers it (`accept`), as kube's ErrorNegotiated does, else JSON.
+ */
+export function writeError(res: ServerResponse, err: unknown, accept?: string): void {
   const status = apiStatusOf(err);
   if (res.headersSent) {
     res.destroy();
@@ -33,7 +38,24 @@ export function writeError(res: ServerResponse, err: unknown): void {
   }
   const retry = status.details?.retryAfterSeconds;
   if (retry) res.setHeader('Retry-After', String(retry));
+  if (accept !== undefined && prefersProtobuf(accept)) {
+    const { kind: _kind, apiVersion: _apiVersion, ...rest } = status as Status & { kind?: string; apiVersion?: string };
+    const body = encodeEnvelope('v1', 'Status', encodeMessage(StatusProto, rest as Record<string, unknown>));
+    res.writeHead(status.code ?? 500, { 'Content-Type': 'application/vnd.kubernetes.protobuf', 'Content-Length': body.length });
+    res.end(body);
+    return;
+  }
   writeJson(res, status.code ?? 500, status);
+}
+
+/** True when the first acceptable media type is protobuf (client-go's `application/vnd.kubernetes.protobuf, *\/*`). */
+function prefersProtobuf(accept: string): boolean {
+  for (const m of parseAccept(accept)) {
+    if (m.params.as !== undefined) continue;
+    if (m.type === 'application' && m.subtype === 'vnd.kubernetes.protobuf') return true;
+    if (acceptsPlainJson(m) || (m.type === 'application' && m.subtype === 'yaml')) return false;
+  }
+  return false;
 }
 
 /** 404 for paths nothing serves, as kube's go-restful fallback answers. */

@@ -137,7 +137,7 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
     route(req, res).catch((err: unknown) => {
       const status = statusFromError(err);
       if ((status.code ?? 500) >= 500) logger.error({ err, method: req.method, url: req.url }, 'request failed');
-      writeError(res, err);
+      writeError(res, err, req.headers.accept);
     });
   };
 }

@@ -1,6 +1,7 @@
 // The HTTP surface as clients see it: status codes, Status bodies, content types, watch framing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  decodeEnvelope,
   APIGroupDiscoveryList,
   APIGroupList,
   APIResourceList,
@@ -393,13 +394,18 @@ describe('configmaps over HTTP', () => {
   it('decodes protobuf bodies, as kubectl 1.32 sends for `create configmap`', async () => {
     const raw = encodeMessage(configMapKind.proto, { metadata: { name: 'proto-cm', namespace: 'default' }, data: { k: 'v' } });
     const body = encodeEnvelope('v1', 'ConfigMap', raw);
-    const r = await call('POST', cmPath, body, {
-      'Content-Type': 'application/vnd.kubernetes.protobuf',
-      Accept: 'application/vnd.kubernetes.protobuf,application/json',
+    const r = await fetch(server.url + cmPath, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf', Accept: 'application/vnd.kubernetes.protobuf,application/json' },
     });
     expect(r.status).toBe(201);
-    expect(r.headers.get('content-type')).toBe('application/json');
-    expect(r.json).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'proto-cm' }, data: { k: 'v' } });
+    // kubectl prefers protobuf, and so gets the created object in protobuf, as from kube-apiserver.
+    expect(r.headers.get('content-type')).toBe('application/vnd.kubernetes.protobuf');
+    const created = decodeEnvelope(new Uint8Array(await r.arrayBuffer()));
+    expect([created.apiVersion, created.kind]).toEqual(['v1', 'ConfigMap']);
+    const json = await call('GET', `${cmPath}/proto-cm`);
+    expect(json.json).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'proto-cm' }, data: { k: 'v' } });
     const garbage = await call('POST', cmPath, new Uint8Array([1, 2, 3]), { 'Content-Type': 'application/vnd.kubernetes.protobuf' });
     expect(garbage.status).toBe(400);
   });

@@ -17,7 +17,8 @@ import { admitNamespaceLifecycle } from '../admission.ts';
 import { readBody } from '../body.ts';
 import { checkDecoded, decodeObject } from '../decode.ts';
 import { bareContentType } from '../media.ts';
-import { negotiateOutput, toTable } from '../output.ts';
+import { negotiateOutput, toTable, type Output } from '../output.ts';
+import { encodeProtobufBody } from '../protobuf-output.ts';
 import type { RequestInfo } from '../request-info.ts';
 import { writeJson } from '../responses.ts';
 import { serveWatch } from './watch.ts';
@@ -40,6 +41,17 @@ function contextOf(r: ResourceRequest): RequestContext {
 function respond(r: ResourceRequest, code: number, obj: unknown, warnings: readonly string[] = []): void {
   const output = negotiateOutput(r.req.headers.accept, r.query, false);
   if (warnings.length > 0) r.res.setHeader('Warning', warnings.map(warningHeader));
+  writeOutput(r, code, obj as KubeObject, output);
+}
+
+/** Writes an object, a list or a Status in the negotiated form (JSON, YAML or protobuf). */
+function writeOutput(r: ResourceRequest, code: number, obj: KubeObject, output: Output): void {
+  if (output.kind === 'protobuf') {
+    const body = encodeProtobufBody(r.entry.definition, obj);
+    r.res.writeHead(code, { 'Content-Type': output.contentType, 'Content-Length': body.length });
+    r.res.end(body);
+    return;
+  }
   writeJson(r.res, code, obj, output.contentType);
 }
 
@@ -87,7 +99,7 @@ async function serveGet(r: ResourceRequest): Promise<void> {
     writeJson(r.res, 200, toTable(r.entry, [obj], { resourceVersion: obj.metadata?.resourceVersion ?? '' }, output), output.contentType);
     return;
   }
-  writeJson(r.res, 200, obj, output.contentType);
+  writeOutput(r, 200, obj, output);
 }
 
 async function serveList(r: ResourceRequest): Promise<void> {
@@ -104,7 +116,7 @@ async function serveList(r: ResourceRequest): Promise<void> {
     writeJson(r.res, 200, toTable(r.entry, list.items, list.metadata, output), output.contentType);
     return;
   }
-  writeJson(r.res, 200, list, output.contentType);
+  writeOutput(r, 200, list as unknown as KubeObject, output);
 }
 
 async function serveCreate(r: ResourceRequest): Promise<void> {

@@ -1,10 +1,11 @@
 // Behaviour of k8s.io/apiserver/pkg/endpoints/handlers/watch.go (v1.33): a watch as a chunked stream
 // of newline-delimited JSON events, ended by the timeout, the client, or an ERROR event.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { orderObject, type KubeObject, type Watcher } from '@kapi/apimachinery';
+import { encodeWatchEventProto, frameLengthDelimited, orderObject, type KubeObject, type Watcher } from '@kapi/apimachinery';
 import { apiVersionOf, type ResourceEntry } from '@kapi/registry';
 import type { Output } from '../output.ts';
 import { toTable } from '../output.ts';
+import { encodeProtobufBody } from '../protobuf-output.ts';
 import { encodeJson } from '../responses.ts';
 
 /** kube's default watch length: a random time between 30 and 60 minutes. */
@@ -36,6 +37,14 @@ export async function serveWatch(
   try {
     for await (const ev of watcher) {
       let object: unknown = ev.object;
+      if (output.kind === 'protobuf') {
+        // Frames of a 4-byte length and a raw WatchEvent whose object is the enveloped object.
+        const obj = ev.type === 'ERROR' ? { kind: 'Status', apiVersion: 'v1', ...(ev.object as object) } : (ev.object as KubeObject);
+        const frame = frameLengthDelimited(encodeWatchEventProto(ev.type, encodeProtobufBody(entry.definition, obj as KubeObject)));
+        if (!res.write(frame)) await drained(res);
+        if (res.destroyed) break;
+        continue;
+      }
       if (ev.type !== 'ERROR') {
         const obj = orderObject(ev.object as KubeObject, { apiVersion, kind: entry.info.kind });
         object = obj;
@@ -44,17 +53,7 @@ export async function serveWatch(
           headersSent = true;
         }
       }
-      if (!res.write(encodeJson({ type: ev.type, object }))) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            res.off('drain', done);
-            res.off('close', done);
-            resolve();
-          };
-          res.on('drain', done);
-          res.on('close', done);
-        });
-      }
+      if (!res.write(encodeJson({ type: ev.type, object }))) await drained(res);
       if (res.destroyed) break;
     }
   } finally {
@@ -63,4 +62,17 @@ export async function serveWatch(
     watcher.stop();
     if (!res.destroyed) res.end();
   }
+}
+
+/** Resolves when the response can take more (or is gone). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
