@@ -6,7 +6,7 @@ import { defaultAttrs, everything, initialEventsAnnotationKey, isNotFound, type 
 import { jsonCodec } from '@kapi/apimachinery';
 import { createStore } from '@kapi/storage';
 import { createMemoryKv } from '@kapi/storage/testing';
-import { createCacher, isCacheNotReady } from '../src/index.ts';
+import { createCacher, isCacheNotReady, type CacherOptions } from '../src/index.ts';
 import { faultyStore, nameOf, newCacher, pod, reader, rvOf, until } from './helpers.ts';
 
 const closers: (() => Promise<void>)[] = [];
@@ -274,6 +274,59 @@ describe('watch-list (sendInitialEvents)', () => {
     expect(ev.type).toBe('ERROR');
     expect(ev.object, JSON.stringify(ev.object)).toMatchObject({ code: 504, reason: 'Timeout', message: `Timeout: Too large resource version: ${rvOf(a) + 1000}, current: ${rvOf(a)}` });
     expect(await far.rest()).toEqual([]);
+  });
+});
+
+// kube's ConditionalProgressRequester: a store with requestWatchProgress lets a quiet resource's
+// cache learn that it is current (the KV here notifies only on request).
+describe('progress requests', () => {
+  const quiet = async (options: Partial<CacherOptions>, withRequests: boolean) => {
+    const kv = createMemoryKv({ progressNotifyIntervalMs: 3_600_000 });
+    const store = createStore(kv, { codec: jsonCodec, pathPrefix: '/registry' });
+    const { requestWatchProgress: _dropped, ...withoutRequests } = store;
+    const cacher = createCacher(withRequests ? store : { ...withoutRequests, versioner: store.versioner }, {
+      resourcePrefix: '/pods',
+      consistencyCheckIntervalMs: 0,
+      ...options,
+    });
+    closers.push(async () => {
+      await cacher.close();
+      await kv.close();
+    });
+    await cacher.waitUntilReady();
+    const a = await cacher.create('/pods/ns/a', pod('a'));
+    await until(() => cacher.resourceVersion >= rvOf(a), 5_000, 'the cache to see the pod');
+    // A write to another resource moves the store on; the pods cache sees no event of it.
+    const other = await store.create('/configmaps/ns/x', { metadata: { name: 'x', namespace: 'ns' } });
+    return { cacher, a, other };
+  };
+
+  it('a watch-list with resourceVersion unset on a quiet resource gets its initial events and the end bookmark', async () => {
+    // A wait far longer than any test: only a progress answer can end it.
+    const { cacher, a, other } = await quiet({ waitForFreshTimeoutMs: 600_000 }, true);
+    const w = reader(await cacher.watch('/pods', { recursive: true, sendInitialEvents: true, predicate: { ...everything(), allowWatchBookmarks: true } }));
+    expect(await w.next()).toEqual({ type: 'ADDED', object: a });
+    expect(await w.next()).toEqual({
+      type: 'BOOKMARK',
+      object: { metadata: { resourceVersion: String(rvOf(other)), annotations: { [initialEventsAnnotationKey]: 'true' } } },
+    });
+    w.stop();
+  });
+
+  it('without them the same watch-list is a 504', async () => {
+    const { cacher, other } = await quiet({ waitForFreshTimeoutMs: 50 }, false);
+    const w = reader(await cacher.watch('/pods', { recursive: true, sendInitialEvents: true, predicate: { ...everything(), allowWatchBookmarks: true } }));
+    const ev = await w.next();
+    expect(ev.object, JSON.stringify(ev.object)).toMatchObject({ code: 504, message: expect.stringContaining(`Too large resource version: ${rvOf(other)}`) });
+  });
+
+  it('a consistent list of a quiet resource is served from the cache', async () => {
+    const { cacher, a } = await quiet({ waitForFreshTimeoutMs: 600_000 }, true);
+    const before = { ...cacher.metrics };
+    const list = await cacher.getList('/pods', { recursive: true, predicate: everything() });
+    expect(list.items).toEqual([a]);
+    expect(cacher.metrics.consistentReadsFromCache).toBe(before.consistentReadsFromCache + 1);
+    expect(cacher.metrics.consistentReadFallbacks).toBe(before.consistentReadFallbacks);
   });
 });
 

@@ -39,6 +39,8 @@ export interface Etcd3KvOptions {
 
 /** The KV port over etcd, plus what only etcd has. */
 export interface Etcd3Kv extends KV {
+  /** Sends etcd's WatchProgressRequest on every watch stream of this KV (see {@link KV.requestProgress}). */
+  requestProgress(): Promise<void>;
   /** The etcd server version (e.g. `3.4.23`) of one endpoint. */
   serverVersion(): Promise<string>;
   /**
@@ -95,6 +97,7 @@ class Etcd3KvImpl implements Etcd3Kv {
   /** The highest compaction this client made or learned of; a fallback when probing fails. */
   private knownCompactRevision = 0;
   private closed = false;
+  private progressReliable: Promise<boolean> | undefined;
 
   constructor(options: Etcd3KvOptions) {
     if (options.endpoints.length === 0) throw new Error('createEtcd3Kv: at least one endpoint is required');
@@ -332,6 +335,27 @@ class Etcd3KvImpl implements Etcd3Kv {
     );
     this.watches.add(w);
     return w;
+  }
+
+  // etcd's WatchProgressRequest (kube's RequestWatchProgress): each watch has its own stream, so
+  // the request goes to each; etcd answers every watch of a stream at its current revision.
+  async requestProgress(): Promise<void> {
+    if (this.closed) throw new Error('etcd3 KV: requestProgress after close()');
+    const reliable = await this.progressAnswersReliable();
+    for (const w of [...this.watches]) w.requestProgress(reliable);
+  }
+
+  /**
+   * Whether etcd holds its answer to a progress request until the stream's watches have caught up
+   * (etcd#15220, fixed in 3.4.31 / 3.5.13); asked once. Older etcd answers at once, and the
+   * watches then pass an answer on only once they are known to have caught up (see EtcdWatch).
+   */
+  private progressAnswersReliable(): Promise<boolean> {
+    this.progressReliable ??= this.serverVersion().then(progressNotifyIsReliable, () => {
+      this.progressReliable = undefined;
+      return false;
+    });
+    return this.progressReliable;
   }
 
   async currentRevision(): Promise<number> {

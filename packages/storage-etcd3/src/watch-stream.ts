@@ -32,6 +32,20 @@ type WatchStream = IDuplexStream<IWatchRequest, IWatchResponse>;
  * event delivered: no gap, and events below `nextRevision` are dropped, so no duplicate.
  * Progress notifications are passed on but never move `nextRevision`: etcd before 3.4.31 can send
  * one ahead of events still in flight (etcd#15220), and trusting it would drop those events.
+ *
+ * Requested progress (`requestProgress()`, a WatchRequest with `progress_request`) is answered by
+ * etcd with a response of watch_id -1 for every watch of the stream. etcd before 3.4.31 / 3.5.13
+ * answers at once with its current revision, even for a watch still replaying history (etcd#15220);
+ * later releases hold the answer until the stream's watches have caught up. An older etcd also
+ * sends the answer on another queue than the events (its sendLoop picks either at random), so an
+ * answer can overtake events committed before the request — seen on 3.4.23 in the cacher's suite.
+ * With an older etcd, therefore:
+ * - an answer is used only once this watch is known to have caught up with what existed when etcd
+ *   created it (it started after that revision, or delivered an event at or after it); before
+ *   that it is dropped and the caller asks again;
+ * - an answer at R is held, and another request is sent when it arrives; the answer to that one
+ *   releases R. By then etcd's sendLoop, which had the events up to R queued when it sent R and
+ *   had nothing else to send before the second request arrived, has sent them.
  */
 export class EtcdWatch implements KvWatch {
   private readonly request: IWatchRequest['create_request'];
@@ -42,6 +56,18 @@ export class EtcdWatch implements KvWatch {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private backoffMs: number;
   private done = false;
+  /** The stream's watch is confirmed by etcd (its `created` response came). */
+  private created = false;
+  /** etcd's revision when it confirmed the watch on the current stream. */
+  private createdRevision = 0;
+  /** The etcd answering progress requests holds them until the watch has caught up. */
+  private answersReliable = false;
+  /** Progress requests sent on the current stream, in order: etcd answers them in order. */
+  private progressRequests: ('caller' | 'confirm')[] = [];
+  /** Answers received on the current stream. */
+  private progressAnswers = 0;
+  /** An answer held until the answer with index `releasedBy` (older etcd, see the class comment). */
+  private heldProgress: { revision: number; releasedBy: number } | undefined;
 
   constructor(
     private readonly ctx: WatchContext,
@@ -67,6 +93,55 @@ export class EtcdWatch implements KvWatch {
     this.finish();
   }
 
+  /**
+   * Asks etcd for a progress notification on this watch's stream (no-op until the watch is
+   * confirmed). `reliable`: etcd holds its answer until the watch has caught up (≥ 3.4.31 / 3.5.13).
+   */
+  requestProgress(reliable: boolean): void {
+    this.answersReliable = reliable;
+    this.sendProgressRequest('caller');
+  }
+
+  private sendProgressRequest(kind: 'caller' | 'confirm'): void {
+    const stream = this.stream;
+    if (this.done || stream === undefined || !this.created) return;
+    try {
+      stream.write({ progress_request: {} });
+      this.progressRequests.push(kind);
+    } catch (err) {
+      this.onBroken(stream, err);
+    }
+  }
+
+  /** An answer to a progress request (watch_id -1) at `revision`. */
+  private onProgressAnswer(revision: number): void {
+    const kind = this.progressRequests.shift() ?? 'caller';
+    const index = ++this.progressAnswers;
+    if (this.answersReliable) {
+      this.progress(revision);
+      return;
+    }
+    const held = this.heldProgress;
+    if (held !== undefined && index >= held.releasedBy) {
+      this.heldProgress = undefined;
+      this.progress(held.revision);
+    }
+    // A caller's answer is held and confirmed by one more request; a confirmation only releases.
+    if (kind === 'caller' && this.heldProgress === undefined && this.caughtUp()) {
+      this.heldProgress = { revision, releasedBy: index + this.progressRequests.length + 1 };
+      this.sendProgressRequest('confirm');
+    }
+  }
+
+  private progress(revision: number): void {
+    if (revision >= this.nextRevision - 1) this.handlers.onProgress?.(revision);
+  }
+
+  /** True once every event that existed when etcd created the watch has been delivered. */
+  private caughtUp(): boolean {
+    return this.created && this.nextRevision > this.createdRevision;
+  }
+
   /** Ends the watch with an error (e.g. the KV closed); no-op when already ended. */
   fail(err: Error): void {
     if (this.done) return;
@@ -89,6 +164,10 @@ export class EtcdWatch implements KvWatch {
   private teardown(): void {
     if (this.createTimer !== undefined) clearTimeout(this.createTimer);
     this.createTimer = undefined;
+    this.created = false;
+    this.progressRequests = [];
+    this.progressAnswers = 0;
+    this.heldProgress = undefined;
     const stream = this.stream;
     this.stream = undefined;
     if (stream !== undefined) {
@@ -164,8 +243,12 @@ export class EtcdWatch implements KvWatch {
       if (this.createTimer !== undefined) clearTimeout(this.createTimer);
       this.createTimer = undefined;
       this.backoffMs = this.ctx.minBackoffMs;
-      // A watch from "now" starts right after the revision etcd created it at.
-      if (this.nextRevision === 0 && !res.canceled) this.nextRevision = toRevision(res.header.revision) + 1;
+      if (!res.canceled) {
+        this.created = true;
+        this.createdRevision = toRevision(res.header.revision);
+        // A watch from "now" starts right after the revision etcd created it at.
+        if (this.nextRevision === 0) this.nextRevision = this.createdRevision + 1;
+      }
     }
     if (res.canceled) {
       const compactRevision = toRevision(res.compact_revision || '0', 'compact_revision');
@@ -191,9 +274,11 @@ export class EtcdWatch implements KvWatch {
       return;
     }
     if (!res.created && this.nextRevision > 0) {
-      // A progress notification: every event up to header.revision has been sent.
+      // A progress notification: every event up to header.revision has been sent. watch_id -1 is
+      // the answer to a progress request (see the class comment).
       const revision = toRevision(res.header.revision);
-      if (revision >= this.nextRevision - 1) this.handlers.onProgress?.(revision);
+      if (String(res.watch_id) === '-1') this.onProgressAnswer(revision);
+      else this.progress(revision);
     }
   }
 }

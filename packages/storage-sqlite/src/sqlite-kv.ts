@@ -258,6 +258,13 @@ class SqliteKv implements KV {
     return w;
   }
 
+  // etcd's WatchProgressRequest, answered in process: the committed revision, queued behind the
+  // events already broadcast to each watch (a batch still open is not committed, so not reported).
+  async requestProgress(): Promise<void> {
+    this.checkOpen();
+    this.hub.requestProgress(this.committedRev);
+  }
+
   async currentRevision(): Promise<number> {
     this.checkOpen();
     return this.committedRev;

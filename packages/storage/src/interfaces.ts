@@ -193,10 +193,13 @@ export interface StorageInterface {
 
   /**
    * Optional: asks every watch of this store that asked for progress notifications
-   * (`progressNotify`) to report its progress (a BOOKMARK at the revision it has delivered up to)
-   * as soon as possible, as etcd's WatchProgressRequest does (kube's RequestWatchProgress). A watch
-   * cache calls it every 100 ms while reads wait for it to catch up; without it the cache learns of
-   * progress only from events and periodic progress notifications.
+   * (`progressNotify`, or a predicate allowing bookmarks) to report its progress — a BOOKMARK at
+   * the store's revision at the time of the call or later, after every event up to it — as soon as
+   * possible, as etcd's WatchProgressRequest does (kube's RequestWatchProgress). Resolves when
+   * the request is sent; a watch still catching up with history may skip it. The Store offers it
+   * when its KV implements `requestProgress`. A watch cache calls it every 100 ms while reads wait
+   * for it to catch up; without it the cache learns of progress only from events and periodic
+   * progress notifications.
    */
   requestWatchProgress?(): Promise<void>;
 

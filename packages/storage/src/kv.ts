@@ -96,6 +96,18 @@ export interface KV {
   delete(key: string, expectedModRevision: number): Promise<KvWriteResult>;
   /** Starts a watch; handlers run asynchronously from the caller. */
   watch(key: string, options: KvWatchOptions, handlers: KvWatchHandlers): KvWatch;
+  /**
+   * Optional (etcd's WatchProgressRequest, etcd ≥ 3.4; kube's RequestWatchProgress): asks every
+   * watch of this KV for a progress notification now. Each running watch then gets one
+   * `onProgress(revision)` whose revision is the store's revision at the time of the request or
+   * later, delivered after every event of that watch up to that revision — whether or not the
+   * watch asked for periodic notifications (`progressNotify`), as etcd broadcasts the answer to
+   * every watch of the stream. A watch still replaying history when the request arrives may
+   * answer once it has caught up, or not at all: callers ask again while they wait (kube's cacher
+   * every 100 ms). Resolves once the request is sent, not when the notifications arrive. A KV
+   * without it offers only periodic notifications.
+   */
+  requestProgress?(): Promise<void>;
   /** The current revision of the store. */
   currentRevision(): Promise<number>;
   /** Forgets history below `revision`; reads and watches below it then fail with KvCompactedError. */

@@ -52,7 +52,9 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
     allowUnsafeMalformedObjectDeletion: options.allowUnsafeMalformedObjectDeletion ?? false,
   };
 
-  return {
+  const requestProgress = kv.requestProgress?.bind(kv);
+
+  const store: StorageInterface = {
     versioner: ctx.versioner,
 
     async create(key, obj, opts) {
@@ -121,4 +123,13 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
       // Watches are owned by their consumers; nothing else is held.
     },
   };
+  // kube's RequestWatchProgress, offered only when the KV can ask its watches for progress: each
+  // watch of this Store that asked for progressNotify then sends a BOOKMARK at the revision it has
+  // delivered up to (see watch.ts).
+  if (requestProgress !== undefined) {
+    store.requestWatchProgress = async () => {
+      await requestProgress();
+    };
+  }
+  return store;
 }

@@ -41,6 +41,11 @@ export class WatchHub {
     }
   }
 
+  /** etcd's WatchProgressRequest: every watch gets `revision` behind the events it has queued. */
+  requestProgress(revision: number): void {
+    for (const w of this.watchers) w.requestedProgress(revision);
+  }
+
   broadcast(ev: KvEvent): void {
     let bare: KvEvent | undefined;
     for (const w of this.watchers) {
@@ -102,6 +107,13 @@ export class HubWatcher implements KvWatch {
       this.schedule();
     }
     this.busySinceTick = false;
+  }
+
+  /** A requested progress notification, whether or not the watch asked for periodic ones. */
+  requestedProgress(revision: number): void {
+    if (this.done || this.error !== undefined || revision < this.startRevision - 1) return;
+    this.queue.push({ progress: revision });
+    this.schedule();
   }
 
   /** Ends the watch with `err` after the events already queued. */

@@ -22,8 +22,11 @@ export function collect(kv: KV, key: string, options: Partial<KvWatchOptions> = 
   const events: KvEvent[] = [];
   const errors: Error[] = [];
   const progress: number[] = [];
+  /** For each progress notification, how many events had been delivered before it. */
+  const progressAfter: number[] = [];
   const violations: string[] = [];
   let last = 0;
+  let progressed = 0;
   const watch = kv.watch(
     key,
     { prefix: false, startRevision: 0, prevKv: false, ...options },
@@ -33,12 +36,17 @@ export function collect(kv: KV, key: string, options: Partial<KvWatchOptions> = 
         if (errors.length > 0) violations.push('events after onError');
         for (const ev of batch) {
           if (ev.kv.modRevision <= last) violations.push(`revision ${ev.kv.modRevision} after ${last}`);
+          // A progress notification at R promises that every event up to R was delivered.
+          if (ev.kv.modRevision <= progressed) violations.push(`event at ${ev.kv.modRevision} after progress at ${progressed}`);
           last = ev.kv.modRevision;
           events.push(ev);
         }
       },
       onProgress(revision) {
+        if (errors.length > 0) violations.push('progress after onError');
         progress.push(revision);
+        progressAfter.push(events.length);
+        progressed = Math.max(progressed, revision);
       },
       onError(err) {
         if (errors.length > 0) violations.push('second onError');
@@ -50,6 +58,7 @@ export function collect(kv: KV, key: string, options: Partial<KvWatchOptions> = 
     events,
     errors,
     progress,
+    progressAfter,
     violations,
     cancel: () => watch.cancel(),
     /** Waits for at least `n` events, then a little longer so duplicates would show. */

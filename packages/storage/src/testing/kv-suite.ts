@@ -27,6 +27,11 @@ export interface KvHarness {
    * delete at exactly the compacted revision, so a watch from that revision misses the event.
    */
   losesTombstoneAtCompactRevision?: boolean;
+  /**
+   * False for a KV without the optional `requestProgress` (etcd's WatchProgressRequest): the suite
+   * then asserts that it is absent instead of how it answers. Default true.
+   */
+  progressRequests?: boolean;
 }
 
 import { b, collect, eventually, sleep, str, view } from './kv-suite-helpers.ts';
@@ -470,6 +475,81 @@ export function runKvConformance(harness: KvHarness): void {
         expect(replaying.events).toEqual([]);
         expect(live.events).toHaveLength(1);
         expect([...replaying.errors, ...live.errors]).toEqual([]);
+      });
+    });
+
+    // etcd's WatchProgressRequest (kube's RequestWatchProgress, which the watch cache relies on to
+    // learn that it has caught up on a quiet resource).
+    describe('requestProgress', () => {
+      const offered = harness.progressRequests !== false;
+      /** Requests progress until `done` holds: a watch over the network answers only once established. */
+      const requestUntil = (done: () => boolean, what: string) =>
+        eventually(async () => {
+          if (done()) return true;
+          await kv.requestProgress!();
+          return false;
+        }, what);
+
+      it(offered ? 'is offered' : 'is not offered', () => {
+        expect(typeof kv.requestProgress).toBe(offered ? 'function' : 'undefined');
+      });
+
+      it.runIf(offered)('reaches an idle watch, without progressNotify, with the current revision', async () => {
+        const w = collect(kv, `${p}watched/`, { prefix: true, startRevision: 0 });
+        await requestUntil(() => w.progress.length > 0, 'a progress notification on a new watch');
+        // A write the watch does not see moves the store's revision; the next answers carry it.
+        const other = await mustCreate(`${p}other`, '1');
+        await requestUntil(() => w.progress.some((r) => r >= other.modRevision), `progress at revision ${other.modRevision}`);
+        const current = await kv.currentRevision();
+        w.cancel();
+        expect(Math.max(...w.progress)).toBeLessThanOrEqual(current);
+        if (harness.exclusive) expect(Math.max(...w.progress)).toBe(other.modRevision);
+        expect(w.events).toEqual([]);
+        expect(w.errors).toEqual([]);
+        expect(w.violations).toEqual([]);
+      });
+
+      it.runIf(offered)('answers only after the events written before the request', async () => {
+        const w = collect(kv, p, { prefix: true, startRevision: 0 });
+        await requestUntil(() => w.progress.length > 0, 'a progress notification on a new watch');
+        const revs: number[] = [];
+        for (const k of ['a', 'b', 'c']) revs.push((await mustCreate(`${p}${k}`, '1')).modRevision);
+        // Requested at once, before the watch has necessarily delivered the three events.
+        await requestUntil(() => w.progress.some((r) => r >= revs[2]!), `progress at revision ${revs[2]}`);
+        w.cancel();
+        const i = w.progress.findIndex((r) => r >= revs[2]!);
+        expect(w.progressAfter[i]).toBe(3);
+        expect(w.events.map((e) => e.kv.modRevision)).toEqual(revs);
+        expect(w.violations).toEqual([]);
+      });
+
+      it.runIf(offered)('answers a watch replaying history only after the replayed events', async () => {
+        const first = await mustCreate(`${p}a`, '1');
+        await mustCreate(`${p}b`, '1');
+        await mustCreate(`${p}c`, '1');
+        const w = collect(kv, p, { prefix: true, startRevision: first.modRevision });
+        // Ask while the watch is replaying: an answer must not overtake the replay.
+        await requestUntil(() => w.events.length >= 3, 'the replayed events');
+        const live = await mustCreate(`${p}d`, '1');
+        await requestUntil(() => w.progress.some((r) => r >= live.modRevision), `progress at revision ${live.modRevision}`);
+        w.cancel();
+        expect(w.progressAfter[w.progress.findIndex((r) => r >= live.modRevision)]).toBe(4);
+        expect(w.violations).toEqual([]);
+        expect(w.errors).toEqual([]);
+      });
+
+      it.runIf(offered)('answers every watch of the KV', async () => {
+        const one = collect(kv, `${p}one/`, { prefix: true, startRevision: 0 });
+        const two = collect(kv, `${p}two`, { startRevision: 0, progressNotify: true });
+        const mark = await mustCreate(`${p}mark`, '1');
+        await requestUntil(
+          () => [one, two].every((w) => w.progress.some((r) => r >= mark.modRevision)),
+          'progress on both watches',
+        );
+        for (const w of [one, two]) {
+          w.cancel();
+          expect(w.violations).toEqual([]);
+        }
       });
     });
 

@@ -159,6 +159,13 @@ class MemoryKv implements KV {
     return w;
   }
 
+  // etcd's WatchProgressRequest: every watch queues a notification at the current revision behind
+  // the events it has queued, so it arrives after them.
+  async requestProgress(): Promise<void> {
+    this.checkOpen();
+    for (const w of this.watchers) w.requestedProgress(this.rev);
+  }
+
   async currentRevision(): Promise<number> {
     this.checkOpen();
     return this.rev;
@@ -341,6 +348,13 @@ class MemoryWatcher implements KvWatch {
       this.schedule();
     }
     this.busySinceTick = false;
+  }
+
+  /** A requested progress notification, whether or not the watch asked for periodic ones. */
+  requestedProgress(revision: number): void {
+    if (this.done || this.error !== undefined || revision < this.startRevision - 1) return;
+    this.queue.push({ progress: revision });
+    this.schedule();
   }
 
   /** Ends the watch with `err` after the events already queued. */
