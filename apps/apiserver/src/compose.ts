@@ -84,6 +84,18 @@ function storageCodecFor(info: ResourceInfo): Codec {
   return def ? storageCodecOf(def) : jsonCodec;
 }
 
+/** The KV without its optional requestProgress (every other member bound to the KV). */
+function withoutProgressRequests(kv: KV): KV {
+  return new Proxy(kv, {
+    get(target, prop) {
+      if (prop === 'requestProgress') return undefined;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    has: (target, prop) => prop !== 'requestProgress' && Reflect.has(target, prop),
+  });
+}
+
 /** Opens the backend and builds the registry over it; creates the system namespaces when missing. */
 export async function composeStack(backend: StorageBackend, options: StackOptions = {}): Promise<Stack> {
   const kv = openKv(backend);
@@ -91,9 +103,12 @@ export async function composeStack(backend: StorageBackend, options: StackOption
   const consistent = await consistentReadsFromCache(backend, kv);
   logger?.info({ consistentReadsFromCache: consistent.fromCache }, consistent.why);
   const cachers: Cacher[] = [];
+  // Below etcd 3.4.31 / 3.5.13 a requested progress notification may overtake a watch's events:
+  // the stores then do not ask for progress, as kube does not trust it there.
+  const storeKv = consistent.fromCache ? kv : withoutProgressRequests(kv);
   const registry = createBuiltinRegistry((info, { getAttrs }) => {
     const transformer = encryption?.transformerForResource({ group: info.group, resource: info.resource });
-    const store = createStore(kv, { codec: storageCodecFor(info), pathPrefix: registryPathPrefix, ...(transformer ? { transformer } : {}) });
+    const store = createStore(storeKv, { codec: storageCodecFor(info), pathPrefix: registryPathPrefix, ...(transformer ? { transformer } : {}) });
     const cacher = createCacher(store, {
       resourcePrefix: info.keyPrefix,
       consistentReadsFromCache: consistent.fromCache,

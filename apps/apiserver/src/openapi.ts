@@ -84,6 +84,9 @@ const listParams = [
   query('watch', 'Watch for changes instead of listing.', { type: 'boolean' }),
 ];
 
+/** The patch media types of a built-in kind's PATCH operations, as kube-apiserver lists them. */
+const patchTypes = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
+
 const jsonBody = (schema: OpenAPISchema) => ({ content: { 'application/json': { schema } } });
 const responses = (schema: OpenAPISchema, codes: number[]) =>
   Object.fromEntries(codes.map((c) => [String(c), { description: c === 201 ? 'Created' : c === 202 ? 'Accepted' : 'OK', ...jsonBody(schema) }]));
@@ -123,12 +126,7 @@ function pathsOf(e: ResourceEntry): Record<string, unknown> {
       patch: op('patch', 'patch', `partially update the specified ${kind}`, {
         parameters: [dryRun, fieldManager, fieldValidation, force],
         requestBody: {
-          content: Object.fromEntries(
-            ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'].map((t) => [
-              t,
-              { schema: metaRef('Patch') },
-            ]),
-          ),
+          content: Object.fromEntries(patchTypes.map((t) => [t, { schema: metaRef('Patch') }])),
           required: true,
         },
         responses: responses(kindRef, [200, 201]),
@@ -137,6 +135,37 @@ function pathsOf(e: ResourceEntry): Record<string, unknown> {
       parameters: [{ name: 'name', in: 'path', required: true, description: `name of the ${kind}`, schema: { type: 'string' } }, ...nsParam, pretty],
     },
   };
+  // Subresources: get/put/patch (or put only) of `<name>/<sub>`, with the subresource's kind.
+  for (const [sub, store] of Object.entries(e.subresources).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const def = store.definition ?? e.definition;
+    const subRef = { $ref: `#/components/schemas/${openAPIName(def.schema)}` };
+    const subGvk = { group: def.group, kind: def.kind, version: def.version };
+    const suffix = `${sub[0]!.toUpperCase()}${sub.slice(1)}`;
+    const subOp = (action: string, verb: string, description: string, extra: Record<string, unknown>) => ({
+      ...op(action, verb, description, extra),
+      operationId: `${verb}${namespaced ? 'Namespaced' : ''}${kind}${suffix}`,
+      'x-kubernetes-group-version-kind': subGvk,
+    });
+    const item: Record<string, unknown> = {
+      parameters: [{ name: 'name', in: 'path', required: true, description: `name of the ${def.kind}`, schema: { type: 'string' } }, ...nsParam, pretty],
+    };
+    if (store.verbs.includes('get')) item.get = subOp('get', 'read', `read ${sub} of the specified ${kind}`, { responses: responses(subRef, [200]) });
+    if (store.verbs.includes('update')) {
+      item.put = subOp('put', 'replace', `replace ${sub} of the specified ${kind}`, {
+        parameters: [dryRun, fieldManager, fieldValidation],
+        requestBody: jsonBody(subRef),
+        responses: responses(subRef, [200, 201]),
+      });
+    }
+    if (store.verbs.includes('patch')) {
+      item.patch = subOp('patch', 'patch', `partially update ${sub} of the specified ${kind}`, {
+        parameters: [dryRun, fieldManager, fieldValidation, force],
+        requestBody: { content: Object.fromEntries(patchTypes.map((t) => [t, { schema: metaRef('Patch') }])), required: true },
+        responses: responses(subRef, [200, 201]),
+      });
+    }
+    paths[`${base}/{name}/${sub}`] = item;
+  }
   if (namespaced) {
     paths[`${prefix}/${resource}`] = {
       get: op('list', 'list', `list or watch objects of kind ${kind} in all namespaces`, { responses: responses(listRef, [200]) }),
@@ -209,7 +238,12 @@ export function createOpenAPIV3(registry: Registry): OpenAPIV3 {
       openapi: '3.0.0',
       info: { title: 'Kubernetes', version: `v${kubernetesMajor}.${kubernetesMinor}.0` },
       paths: Object.fromEntries(Object.keys(paths).sort().map((k) => [k, paths[k]])),
-      components: { schemas: openAPIComponents(entries.map((e) => e.definition.schema), { ...metaComponents, ...lists }) },
+      components: {
+        schemas: openAPIComponents(
+          [...entries.map((e) => e.definition.schema), ...entries.flatMap((e) => Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition.schema] : [])))],
+          { ...metaComponents, ...lists },
+        ),
+      },
     };
     objects.push(doc);
     const body = encodeJson(doc);
