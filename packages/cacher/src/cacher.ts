@@ -180,7 +180,7 @@ class CacherImpl implements Cacher {
           this.dispatcher.lastProcessedRV = Math.max(this.dispatcher.lastProcessedRV, rv);
           this.ready.setReady();
           this.metrics.initializations++;
-          this.log.info({ resource: this.prefix, resourceVersion: rv, objects: items.length }, 'cacher initialized');
+          this.log.debug({ resource: this.prefix, resourceVersion: rv, objects: items.length }, 'cacher initialized');
         },
         event: (type, obj) => {
           this.metrics.eventsReceived++;
