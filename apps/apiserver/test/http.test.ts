@@ -308,6 +308,17 @@ describe('configmaps over HTTP', () => {
     });
     expect(tooMany.status).toBe(413);
     expect(tooMany.json.message).toBe('Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001');
+    // A merge patch that is a list replaces the whole document, which then is no object: kube's 422.
+    const list = await call('PATCH', `${cmPath}/jp`, '[]', { 'Content-Type': 'application/merge-patch+json' });
+    expect(list.status).toBe(422);
+    expect(list.json.details.causes).toEqual([
+      {
+        reason: 'FieldValueInvalid',
+        field: 'patch',
+        message:
+          'Invalid value: "[]": couldn\'t get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }',
+      },
+    ]);
     const notJson = await call('PATCH', `${cmPath}/jp`, '{"data":', { 'Content-Type': 'application/strategic-merge-patch+json' });
     expect(notJson.status).toBe(400);
     const smp = await call('PATCH', `${cmPath}/jp`, { data: { c: '3', b: null } }, { 'Content-Type': 'application/strategic-merge-patch+json' });

@@ -3,6 +3,7 @@
 // object inside the update, so a conflict re-applies the patch to the fresh object.
 import type { KindDefinition } from '@kapi/api';
 import {
+  decodeJsonObject,
   isJsonSyntaxError,
   newBadRequest,
   newInvalid,
@@ -65,8 +66,16 @@ export function preparePatch(contentType: string, body: Uint8Array, def: KindDef
       throw err;
     }
     if (typeof out !== 'object' || out === null || Array.isArray(out)) {
-      // runtime.DefaultUnstructuredConverter cannot make an object of it: kube's 422 on `patch`.
-      throw newInvalid({ group: '', kind: '' }, '', [fieldErrors.invalid(FieldPath.of('patch'), JSON.stringify(patch), 'the patched document is not an object')]);
+      // The patched document does not decode into an object: kube's 422 on `patch`, with the
+      // patched JSON as the value and the decoder's message.
+      const patched = JSON.stringify(out);
+      let detail = 'the patched document is not an object';
+      try {
+        decodeJsonObject(patched);
+      } catch (err) {
+        detail = (err as { status?: { message?: string } }).status?.message ?? detail;
+      }
+      throw newInvalid({ group: '', kind: '' }, '', [fieldErrors.invalid(FieldPath.of('patch'), patched, detail)]);
     }
     return out as KubeObject;
   };
