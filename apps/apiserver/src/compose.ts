@@ -126,6 +126,8 @@ export async function composeStack(backend: StorageBackend, options: StackOption
         if (!isAlreadyExists(err)) throw err;
       });
     }
+    // Namespaces left Terminating by an earlier run finish their deletion.
+    await (namespaces?.store as { resume?: () => Promise<void> } | undefined)?.resume?.();
   } catch (err) {
     await Promise.all(cachers.map((c) => c.close()));
     await kv.close();

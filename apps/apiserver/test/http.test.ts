@@ -541,6 +541,26 @@ describe('namespaces', () => {
     expect(r.json.message).toBe('namespaces "nowhere" not found');
   });
 
+  it('keeps a namespace Terminating while its content waits for finalizers, refusing new content, then removes it', async () => {
+    await call('POST', '/api/v1/namespaces', { metadata: { name: 'team-held' } });
+    await call('POST', '/api/v1/namespaces/team-held/configmaps', { metadata: { name: 'held', finalizers: ['example.com/hold'] } });
+    const del = await call('DELETE', '/api/v1/namespaces/team-held');
+    expect(del.status).toBe(200);
+    expect(del.json).toMatchObject({ kind: 'Namespace', metadata: { name: 'team-held' }, status: { phase: 'Terminating' } });
+    const refused = await call('POST', '/api/v1/namespaces/team-held/configmaps', { metadata: { name: 'late' } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe('configmaps "late" is forbidden: unable to create new content in namespace team-held because it is being terminated');
+    expect((await call('GET', '/api/v1/namespaces/team-held')).json.status.phase).toBe('Terminating');
+    // Once the finalizer's owner lets go, the namespace controller's next pass removes both.
+    await call('PATCH', '/api/v1/namespaces/team-held/configmaps/held', { metadata: { finalizers: null } }, { 'Content-Type': 'application/merge-patch+json' });
+    let status = 200;
+    for (let i = 0; i < 100 && status === 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await call('GET', '/api/v1/namespaces/team-held')).status;
+    }
+    expect(status).toBe(404);
+  });
+
   it('deletes a namespace with its content, and never the default one', async () => {
     await call('POST', '/api/v1/namespaces/team-a/configmaps', { metadata: { name: 'inside' } });
     const del = await call('DELETE', '/api/v1/namespaces/team-a');

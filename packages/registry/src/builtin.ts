@@ -74,12 +74,21 @@ export const builtinResources: readonly BuiltinResource[] = [
     subresources: namespaceSubresources,
     wrapStore: (generic, storage, registry) =>
       createNamespaceStore(generic, storage, async (namespace) => {
-        // The namespace controller's job: delete everything namespaced inside it.
+        // The namespace controller's job: delete everything namespaced inside it; count what stays
+        // (objects whose finalizers have not run yet).
+        let remaining = 0;
         for (const e of registry()) {
           if (!e.info.namespaced) continue;
           const list = await e.store.list({ namespace });
-          for (const item of list.items) await e.store.delete({ namespace }, item.metadata?.name ?? '').catch(() => undefined);
+          for (const item of list.items) {
+            const result = await e.store.delete({ namespace }, item.metadata?.name ?? '').catch((err: unknown) => {
+              if ((err as { status?: { code?: number } }).status?.code === 404) return { deleted: true };
+              throw err;
+            });
+            if (!result.deleted) remaining++;
+          }
         }
+        return remaining;
       }),
   },
   { definition: configMapKind as KindDefinition, table: configMapTableConvertor },

@@ -3,9 +3,9 @@
 // condensed: deleting a namespace marks it Terminating (deletionTimestamp + status.phase), removes
 // its content, then removes the namespace.
 import { FieldPath, fieldErrors, metaOf, newForbidden, now, validateFinalizerName, validateObjectMetaUpdate, type FieldError, type KubeObject } from '@kapi/apimachinery';
-import type { Namespace } from '@kapi/api';
+import { finalizerKubernetes, type Namespace } from '@kapi/api';
 import type { StorageInterface } from '@kapi/storage';
-import { createGenericStore, type GenericStore } from './generic-store.ts';
+import { createGenericStore, type DeleteResult, type GenericStore } from './generic-store.ts';
 import { groupResourceOf, type ResourceInfo } from './resource.ts';
 import type { Subresource } from './scale.ts';
 import type { RESTStrategy } from './strategy.ts';
@@ -14,13 +14,61 @@ import { interpretStorageError } from './storage-errors.ts';
 /** Namespaces that can never be deleted. */
 export const immortalNamespaces: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
-/** Wraps the generic namespace store with kube's deletion flow. */
+/** How long a Terminating namespace waits before its content is deleted again (doubling, up to the max). */
+export const namespaceRetryMs = { initial: 1_000, max: 30_000 };
+
+/**
+ * Wraps the generic namespace store with kube's deletion flow. A DELETE marks the namespace
+ * Terminating, then does what kube's namespace controller does: deletes the content, and once none
+ * is left (objects with finalizers wait for them), removes the `kubernetes` finalizer and the
+ * namespace itself. When content or other spec finalizers remain, the DELETE answers with the
+ * Terminating namespace and the work is retried in the background until it is done; `resume`
+ * starts that for namespaces found Terminating (after a restart).
+ *
+ * `deleteContent` deletes what it can in the namespace and returns how many objects remain.
+ */
 export function createNamespaceStore(
   generic: GenericStore,
   storage: StorageInterface,
-  deleteContent: (namespace: string) => Promise<void>,
-): GenericStore {
+  deleteContent: (namespace: string) => Promise<number>,
+): GenericStore & { resume(): Promise<void> } {
   const gr = groupResourceOf(generic.info);
+  const keyOf = (name: string) => `${generic.info.keyPrefix}/${name}`;
+  const retrying = new Map<string, NodeJS.Timeout>();
+
+  /** One pass of the namespace controller; returns the result of the final delete when it happened. */
+  const finalizeOnce = async (name: string): Promise<DeleteResult | undefined> => {
+    if ((await deleteContent(name)) > 0) return undefined;
+    const ns = (await storage.guaranteedUpdate(keyOf(name), {
+      tryUpdate: (cur: KubeObject & { spec?: { finalizers?: string[] } }) => {
+        const finalizers = cur.spec?.finalizers ?? [];
+        if (!finalizers.includes(finalizerKubernetes)) return cur;
+        cur.spec = { ...(cur.spec ?? {}), finalizers: finalizers.filter((f) => f !== finalizerKubernetes) };
+        return cur;
+      },
+    })) as KubeObject & { spec?: { finalizers?: string[] } };
+    // Other finalizers are removed by whoever owns them, through namespaces/finalize.
+    if ((ns.spec?.finalizers ?? []).length > 0) return undefined;
+    return generic.delete({}, name, {});
+  };
+
+  const schedule = (name: string, delayMs: number) => {
+    if (retrying.has(name)) return;
+    const timer = setTimeout(() => {
+      retrying.delete(name);
+      finalizeOnce(name)
+        .then((done) => {
+          if (!done) schedule(name, Math.min(delayMs * 2, namespaceRetryMs.max));
+        })
+        .catch((err: unknown) => {
+          // Gone already: nothing left to do. Anything else (storage down): try again later.
+          if ((err as { status?: { code?: number } }).status?.code !== 404) schedule(name, Math.min(delayMs * 2, namespaceRetryMs.max));
+        });
+    }, delayMs);
+    timer.unref();
+    retrying.set(name, timer);
+  };
+
   return {
     ...generic,
     async delete(ctx, name, opts = {}) {
@@ -28,9 +76,9 @@ export function createNamespaceStore(
       // Validates the name and answers NotFound / preconditions like any delete would.
       const current = await generic.get(ctx, name);
       if (opts.dryRun) return { object: current, deleted: false };
-      const key = `${generic.info.keyPrefix}/${name}`;
+      let terminating: KubeObject;
       try {
-        await storage.guaranteedUpdate(key, {
+        terminating = await storage.guaranteedUpdate(keyOf(name), {
           ...(opts.preconditions ? { preconditions: opts.preconditions } : {}),
           tryUpdate: (ns: KubeObject & { status?: { phase?: string } }) => {
             const meta = metaOf(ns);
@@ -43,8 +91,17 @@ export function createNamespaceStore(
       } catch (err) {
         throw interpretStorageError(err, gr, name, 'delete');
       }
-      await deleteContent(name);
-      return generic.delete(ctx, name, {});
+      const done = await finalizeOnce(name).catch((err: unknown) => {
+        if ((err as { status?: { code?: number } }).status?.code === 404) throw err;
+        return undefined;
+      });
+      if (done) return done;
+      schedule(name, namespaceRetryMs.initial);
+      return { object: { ...terminating, kind: generic.info.kind, apiVersion: 'v1' }, deleted: false };
+    },
+    async resume() {
+      const list = await generic.list({}, {});
+      for (const ns of list.items) if (ns.metadata?.deletionTimestamp && ns.metadata.name) schedule(ns.metadata.name, 0);
     },
   };
 }
