@@ -395,6 +395,23 @@ describe('configmaps over HTTP', () => {
     expect(none.json.reason).toBe('NotAcceptable');
   });
 
+  it('rejects objects over the 1.5 MiB storage limit with 413, where etcd would refuse them', async () => {
+    // A ConfigMap is held to 1 MiB of data by validation; a container's env has no such limit.
+    const deploys = '/apis/apps/v1/namespaces/default/deployments';
+    const huge = {
+      metadata: { name: 'huge' },
+      spec: {
+        selector: { matchLabels: { app: 'huge' } },
+        template: { metadata: { labels: { app: 'huge' } }, spec: { containers: [{ name: 'c', image: 'x', env: [{ name: 'BIG', value: 'x'.repeat(2 * 1024 * 1024) }] }] } },
+      },
+    };
+    const r = await call('POST', deploys, huge);
+    expect(r.status).toBe(413);
+    expect(r.json.reason).toBe('RequestEntityTooLarge');
+    expect(r.json.message).toContain('more than the storage limit of 1572864 bytes');
+    expect((await call('GET', `${deploys}/huge`)).status).toBe(404);
+  });
+
   it('rejects bodies over 3 MiB with 413', async () => {
     const big = JSON.stringify({ metadata: { name: 'big' }, data: { a: 'x'.repeat(3 * 1024 * 1024) } });
     const r = await call('POST', cmPath, big);

@@ -1,5 +1,5 @@
 // Shared plumbing of the Store: key preparation, transforming and decoding, state reads.
-import type { Codec, KubeObject, Versioner } from '@kapi/apimachinery';
+import { newRequestEntityTooLarge, type Codec, type KubeObject, type Versioner } from '@kapi/apimachinery';
 import type { KV, KeyValue } from './kv.ts';
 import { isCorruptObj, isInternalError, newInternalError, newStorageError } from './errors.ts';
 import { authenticatedDataString, type Transformer, type TransformResult } from './transformer/transformer.ts';
@@ -17,7 +17,12 @@ export interface StoreContext {
   readonly leases: LeaseSource;
   /** kube's AllowUnsafeMalformedObjectDeletion: unsafe deletes, and corrupt objects reported as such. */
   readonly allowUnsafeMalformedObjectDeletion: boolean;
+  /** The largest value (as stored, after the transformer) a write may store; 0 for no limit. */
+  readonly maxValueBytes: number;
 }
+
+/** etcd's default --max-request-bytes: the largest object kube-apiserver can store there. */
+export const defaultMaxValueBytes = 1.5 * 1024 * 1024;
 
 /** Where creates with a TTL get their lease (the LeaseManager). */
 export interface LeaseSource {
@@ -62,11 +67,20 @@ export function fromStorage(ctx: StoreContext, key: string, value: Uint8Array): 
 
 /** Encoded bytes as they go to the KV (kube: TransformToStorage); a failure is an InternalError. */
 export function toStorage(ctx: StoreContext, key: string, data: Uint8Array): Uint8Array {
+  let out: Uint8Array;
   try {
-    return ctx.transformer.transformToStorage(data, authenticatedDataString(key));
+    out = ctx.transformer.transformToStorage(data, authenticatedDataString(key));
   } catch (err) {
     throw newInternalError(err);
   }
+  if (ctx.maxValueBytes > 0 && out.length > ctx.maxValueBytes) {
+    // etcd would refuse it ("etcdserver: request is too large", a 500 from kube-apiserver); the
+    // same limit on every backend keeps what kapi stores storable in etcd, and the answer clear.
+    throw newRequestEntityTooLarge(
+      `the object is ${out.length} bytes as stored, more than the storage limit of ${ctx.maxValueBytes} bytes`,
+    );
+  }
+  return out;
 }
 
 /** Transforms a stored value back and decodes it at its revision. */

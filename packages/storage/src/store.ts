@@ -6,7 +6,7 @@ import { newStorageError } from './errors.ts';
 import { conditionalDelete, guaranteedUpdate, storageForm } from './guaranteed-update.ts';
 import { getList } from './list.ts';
 import { watch } from './watch.ts';
-import { corruptObjectMessage, decodeAt, decodeStored, prepareKey, toStorage, type StoreContext } from './internal.ts';
+import { corruptObjectMessage, decodeAt, defaultMaxValueBytes, decodeStored, prepareKey, toStorage, type StoreContext } from './internal.ts';
 import { createLeaseManager, type LeaseManagerConfig } from './lease-manager.ts';
 import { identityTransformer } from './transformer/identity.ts';
 import type { Transformer } from './transformer/transformer.ts';
@@ -35,6 +35,12 @@ export interface StoreOptions {
    * aggregates them into one StorageReadError; not ported). Default false.
    */
   allowUnsafeMalformedObjectDeletion?: boolean;
+  /**
+   * The largest value a write may store, in bytes after the transformer; larger ones fail with a
+   * 413 RequestEntityTooLarge Status. Default 1.5 MiB, etcd's default --max-request-bytes, on
+   * every backend, so what is stored could be stored in etcd; 0 for no limit.
+   */
+  maxValueBytes?: number;
 }
 
 /** Plain errors the Store raises for misuse, as kube's etcd3 store does. */
@@ -50,6 +56,7 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
     transformer: options.transformer ?? identityTransformer,
     leases: createLeaseManager(kv, options.leaseManager),
     allowUnsafeMalformedObjectDeletion: options.allowUnsafeMalformedObjectDeletion ?? false,
+    maxValueBytes: options.maxValueBytes ?? defaultMaxValueBytes,
   };
 
   const requestProgress = kv.requestProgress?.bind(kv);
