@@ -19,7 +19,7 @@ import {
 import { defineKind } from '../../kind.ts';
 import { typeMetaField } from '../../meta-fields.ts';
 import { appsV1 } from './names.ts';
-import { validateNonnegative } from './workload-validation.ts';
+import { validateNonnegative } from '../../workloads/index.ts';
 
 export const ControllerRevision = struct(
   appsV1('ControllerRevision', 'An immutable snapshot of state data that a controller (DaemonSet, StatefulSet) keeps for updates and rollbacks.', true),

@@ -20,7 +20,6 @@ import { defineKind } from '../../kind.ts';
 import { typeMetaField } from '../../meta-fields.ts';
 import { appsV1 } from './names.ts';
 import { LabelSelector, PodTemplateSpec, defaultPodTemplateSpec } from '../../core/v1/index.ts';
-import { validateAlwaysRestart, validateCorePodTemplate, type TemplateValue } from './template-validation.ts';
 import {
   goIntOrString,
   goLabelSelector,
@@ -30,11 +29,14 @@ import {
   labelSelectorAsSelector,
   notSupportedGo,
   selectorMismatch,
+  validateAlwaysRestart,
+  validateCorePodTemplate,
   validateImmutableSelector,
   validateLabelSelector,
   validateNonnegative,
   validatePositiveIntOrPercent,
-} from './workload-validation.ts';
+  type TemplateValue,
+} from '../../workloads/index.ts';
 
 export const RollingUpdateDaemonSet = struct(appsV1('RollingUpdateDaemonSet', 'How a rolling update of a DaemonSet proceeds.'), {
   maxUnavailable: field(1, types.intOrString(), {

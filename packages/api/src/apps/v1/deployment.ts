@@ -20,7 +20,6 @@ import { defineKind } from '../../kind.ts';
 import { typeMetaField } from '../../meta-fields.ts';
 import { appsV1 } from './names.ts';
 import { LabelSelector, PodTemplateSpec, defaultPodTemplateSpec } from '../../core/v1/index.ts';
-import { validatePodTemplateForReplicaSet, validateWorkloadSelector } from './template-validation.ts';
 import {
   goIntOrString,
   intOrPercentValue,
@@ -29,8 +28,10 @@ import {
   notSupportedGo,
   validateImmutableSelector,
   validateNonnegative,
+  validatePodTemplateForReplicaSet,
   validatePositiveIntOrPercent,
-} from './workload-validation.ts';
+  validateWorkloadSelector,
+} from '../../workloads/index.ts';
 
 export const RollingUpdateDeployment = struct(appsV1('RollingUpdateDeployment', 'How a rolling update of a deployment proceeds.'), {
   maxUnavailable: field(1, types.intOrString(), {

@@ -18,8 +18,12 @@ import { defineKind } from '../../kind.ts';
 import { typeMetaField } from '../../meta-fields.ts';
 import { appsV1 } from './names.ts';
 import { LabelSelector, PodTemplateSpec, defaultPodTemplateSpec } from '../../core/v1/index.ts';
-import { validatePodTemplateForReplicaSet, validateWorkloadSelector } from './template-validation.ts';
-import { validateImmutableSelector, validateNonnegative } from './workload-validation.ts';
+import {
+  validateImmutableSelector,
+  validateNonnegative,
+  validatePodTemplateForReplicaSet,
+  validateWorkloadSelector,
+} from '../../workloads/index.ts';
 
 export const ReplicaSetSpec = struct(appsV1('ReplicaSetSpec', 'The desired behaviour of a ReplicaSet.'), {
   replicas: field(1, types.int32(), { description: 'Desired number of pods; 1 by default.', pointer: true }),

@@ -22,7 +22,6 @@ import { defineKind } from '../../kind.ts';
 import { typeMetaField } from '../../meta-fields.ts';
 import { appsV1 } from './names.ts';
 import { LabelSelector, PersistentVolumeClaim, PodTemplateSpec, defaultPodTemplateSpec } from '../../core/v1/index.ts';
-import { validateAlwaysRestart, validateWorkloadSelector, type TemplateValue } from './template-validation.ts';
 import {
   goIntOrString,
   intOrPercentValue,
@@ -30,10 +29,13 @@ import {
   isNotMoreThan100Percent,
   selectorMismatch,
   semanticEqual,
+  validateAlwaysRestart,
   validateNonnegative,
   validatePositiveIntOrPercent,
+  validateWorkloadSelector,
+  type TemplateValue,
   type WorkloadSelector,
-} from './workload-validation.ts';
+} from '../../workloads/index.ts';
 
 export const RollingUpdateStatefulSetStrategy = struct(
   appsV1('RollingUpdateStatefulSetStrategy', 'Parameters of a RollingUpdate of a StatefulSet.'),

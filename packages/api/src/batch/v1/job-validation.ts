@@ -19,8 +19,9 @@ import {
 } from '@kapi/apimachinery';
 import { PodFailurePolicy as PodFailurePolicySchema, SuccessPolicy as SuccessPolicySchema, type Job, type JobSpec } from './job-types.ts';
 import { PodTemplateSpec } from '../../core/v1/index.ts';
-import { validateCorePodTemplate, type TemplateValue } from '../../apps/v1/template-validation.ts';
 import {
+  validateCorePodTemplate,
+  type TemplateValue,
   goLabelSelector,
   goStringMap,
   invalidGo,
@@ -31,7 +32,7 @@ import {
   validateImmutableSelector,
   validateLabelSelector,
   validateNonnegative,
-} from '../../apps/v1/workload-validation.ts';
+} from '../../workloads/index.ts';
 
 /** The labels kube puts on a Job's pods (and selects them by) when it generates the selector. */
 export const jobNameLabel = 'batch.kubernetes.io/job-name';

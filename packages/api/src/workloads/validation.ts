@@ -18,7 +18,7 @@ import {
   type FieldError,
   type ProtoMessage,
 } from '@kapi/apimachinery';
-import { LabelSelector } from '../../core/v1/index.ts';
+import { LabelSelector } from '../core/v1/index.ts';
 
 const labelSelectorMessage = protoMessageOf(LabelSelector);
 

@@ -1,7 +1,7 @@
 // Behaviour of k8s.io/kubernetes pkg/apis/apps/validation/validation.go (v1.33): the rules the
 // workload kinds apply to their selector and pod template.
 import { FieldPath, fieldErrors, type FieldError, type ObjectMeta } from '@kapi/apimachinery';
-import { validatePodTemplateSpec, type PodTemplateSpec } from '../../core/v1/index.ts';
+import { validatePodTemplateSpec, type PodTemplateSpec } from '../core/v1/index.ts';
 import {
   goLabelSelector,
   invalidGo,
@@ -10,7 +10,7 @@ import {
   validateLabelSelector,
   type LabelSelectorValue,
   type WorkloadSelector,
-} from './workload-validation.ts';
+} from './validation.ts';
 
 /** The parts of a pod template the workload rules read. */
 export interface TemplateValue {
