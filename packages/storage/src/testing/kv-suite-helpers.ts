@@ -79,3 +79,30 @@ export const view = (ev: KvEvent) => ({
 });
 
 /** Registers the KV conformance cases for `harness`. */
+
+/** How the KV conformance suite gets a store to test. */
+export interface KvHarness {
+  /** Shown in the describe block's title. */
+  name: string;
+  /**
+   * A KV for one test; the suite closes it after the test. It may share its keyspace with other
+   * tests (a shared etcd): every test writes under its own random prefix and asserts revisions
+   * relative to its own writes.
+   */
+  newKv(): Promise<KV>;
+  /**
+   * True when nothing but the running test writes to the store (an in-process KV). Enables the
+   * exact checks that a write takes the next revision (no gaps) and a failed write takes none.
+   */
+  exclusive?: boolean;
+  /**
+   * True for an etcd without etcd-io/etcd#18274 (such as Debian's 3.4.23): its compaction drops a
+   * delete at exactly the compacted revision, so a watch from that revision misses the event.
+   */
+  losesTombstoneAtCompactRevision?: boolean;
+  /**
+   * False for a KV without the optional `requestProgress` (etcd's WatchProgressRequest): the suite
+   * then asserts that it is absent instead of how it answers. Default true.
+   */
+  progressRequests?: boolean;
+}

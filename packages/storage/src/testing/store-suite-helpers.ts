@@ -12,7 +12,7 @@ import {
   type WatchEvent,
   type Watcher,
 } from '@kapi/apimachinery';
-import type { StorageInterface } from '../interfaces.ts';
+import type { GuaranteedUpdateOptions, StorageInterface } from '../interfaces.ts';
 import type { KV } from '../kv.ts';
 import type { ObjectAttrs, SelectionPredicate } from '../predicate.ts';
 import { createStore } from '../store.ts';
@@ -392,3 +392,23 @@ export function readWatch(w: Watcher): WatchReader {
   };
   return reader;
 }
+
+const dec = new TextDecoder();
+
+/** kube's checkStorageInvariants: the stored bytes decode, without resourceVersion or selfLink. */
+export async function expectStoredInvariants(t: StoreTest, key: string): Promise<KubeObject> {
+  const res = await t.kv.range(`${pathPrefix}${key}`);
+  expect(res.kvs, `a value at ${key}`).toHaveLength(1);
+  const stored = JSON.parse(dec.decode(t.fromStorage(key, res.kvs[0]!.value))) as KubeObject;
+  expect(stored.metadata?.resourceVersion).toBeUndefined();
+  expect(stored.metadata?.selfLink).toBeUndefined();
+  return stored;
+}
+
+/** A tryUpdate that sets labels (storage.SimpleUpdate in the upstream cases). */
+export const setLabels =
+  (labels: Record<string, string>): GuaranteedUpdateOptions['tryUpdate'] =>
+  (obj) => {
+    obj.metadata = { ...obj.metadata, labels };
+    return obj;
+  };
