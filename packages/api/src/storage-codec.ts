@@ -7,17 +7,13 @@ import {
   decodeMessage,
   encodeEnvelope,
   encodeMessage,
+  hasProtobufPrefix,
   jsonCodec,
   protobufContentType,
-  protoEncodingPrefix,
   type Codec,
   type KubeObject,
 } from '@kapi/apimachinery';
 import type { KindDefinition } from './kind.ts';
-
-function isProtobuf(data: Uint8Array): boolean {
-  return data.length >= 4 && data[0] === protoEncodingPrefix[0] && data[1] === protoEncodingPrefix[1] && data[2] === protoEncodingPrefix[2] && data[3] === protoEncodingPrefix[3];
-}
 
 /** The storage codec of a built-in kind: protobuf out, protobuf or JSON in. */
 export function storageCodecOf(def: KindDefinition): Codec {
@@ -29,7 +25,7 @@ export function storageCodecOf(def: KindDefinition): Codec {
       return encodeEnvelope(apiVersion, def.kind, encodeMessage(def.proto, rest));
     },
     decode(data) {
-      if (!isProtobuf(data)) return jsonCodec.decode(data);
+      if (!hasProtobufPrefix(data)) return jsonCodec.decode(data);
       const env = decodeEnvelope(data);
       if (env.kind !== def.kind) throw new Error(`stored object is a ${env.apiVersion} ${env.kind}, not a ${apiVersion} ${def.kind}`);
       return { apiVersion: env.apiVersion, kind: env.kind, ...decodeMessage(def.proto, env.raw) } as KubeObject;

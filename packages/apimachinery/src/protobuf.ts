@@ -20,9 +20,14 @@ export interface UnknownEnvelope {
   contentType: string;
 }
 
+/** True when `data` starts with the `k8s\0` prefix of Kubernetes protobuf. */
+export function hasProtobufPrefix(data: Uint8Array): boolean {
+  return data.length >= 4 && data[0] === 0x6b && data[1] === 0x38 && data[2] === 0x73 && data[3] === 0x00;
+}
+
 /** Unwraps `k8s\0` + runtime.Unknown. A body without the prefix, or a malformed one, is a 400. */
 export function decodeEnvelope(data: Uint8Array): UnknownEnvelope {
-  if (data.length < 4 || !protoEncodingPrefix.every((b, i) => data[i] === b)) {
+  if (!hasProtobufPrefix(data)) {
     throw newBadRequest('provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]');
   }
   const env: UnknownEnvelope = { apiVersion: '', kind: '', raw: new Uint8Array(), contentEncoding: '', contentType: '' };
