@@ -49,12 +49,12 @@ module.exports = {
     },
     {
       name: 'no-deep-import',
-      comment: "Another package is reachable only through its exports map (src/index.ts, src/testing/index.ts).",
+      comment: "Another package is reachable only through its exports map (src/index.ts, src/testing/index.ts, src/<subpath>/index.ts).",
       severity: 'error',
       from: { path: '^(packages/[^/]+|apps/[^/]+|bench)/' },
       to: {
         path: '^(packages/[^/]+|apps/[^/]+|bench)/',
-        pathNot: ['^$1/', '^(packages/[^/]+|apps/[^/]+)/src/(index|testing/index)\\.ts$'],
+        pathNot: ['^$1/', '^(packages/[^/]+|apps/[^/]+)/src/(index|[a-z-]+/index)\\.ts$'],
       },
     },
     {

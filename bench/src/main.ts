@@ -108,7 +108,7 @@ async function optionalSection(name: string, fn: string, title: string) {
   printTable(title, await (run as () => Row[] | Promise<Row[]>)());
 }
 
-const sections = ['storage', 'http', 'codecs', 'patch', 'cacher'] as const;
+const sections = ['storage', 'http', 'codecs', 'patch', 'apply', 'cacher'] as const;
 const only = process.argv[2];
 if (only !== undefined && !(sections as readonly string[]).includes(only)) {
   process.stderr.write(`usage: pnpm bench [-- ${sections.join('|')}]\n`);
@@ -120,4 +120,5 @@ if (wanted('storage')) for (const t of await benchStorage()) printStorageTable(t
 if (wanted('http')) await benchHttp();
 if (wanted('codecs')) printCodecTable();
 if (wanted('patch')) await optionalSection('patch', 'benchPatch', 'Patch engines');
+if (wanted('apply')) await optionalSection('apply', 'benchApply', 'Server-side apply and managedFields (targets: apply ≥ 0.5× the patch; tracked updates ≥ 0.8× untracked)');
 if (wanted('cacher')) await optionalSection('cacher', 'benchCacher', 'Cacher');

@@ -7,6 +7,7 @@ import { apiGroup, apiResourceList, serveDiscoveryRoot } from './discovery.ts';
 import { createOpenAPIV3, serveOpenAPIV3 } from './openapi.ts';
 import { createOpenAPIV2, serveOpenAPIV2, type OpenAPIV2 } from './openapi-v2.ts';
 import { serveResource } from './handlers/resource.ts';
+import { createFieldManagers } from './field-managers.ts';
 import { parseRequestInfo } from './request-info.ts';
 import { notFoundStatus, writeError, writeJson } from './responses.ts';
 import { kubernetesMajor, kubernetesMinor, versionInfo } from './version.ts';
@@ -31,12 +32,18 @@ export interface ApiHandlerOptions {
   maxMutatingInFlight?: number;
   /** The longest a non-long-running request may take before 504 (default 60 s). */
   requestTimeoutMs?: number;
+  /**
+   * Keep metadata.managedFields on every write and serve server-side apply (default true). False
+   * only to measure what tracking costs: kube-apiserver always tracks.
+   */
+  trackManagedFields?: boolean;
 }
 
 /** The request handler of the API: routing, discovery, resources, errors as Status. */
 export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { registry, logger } = options;
   const openapi = createOpenAPIV3(registry);
+  const fieldManagers = createFieldManagers(openapi, logger, options.trackManagedFields ?? true);
   // Built on first use: most clients never ask for v2.
   let openapiV2: OpenAPIV2 | undefined;
 
@@ -80,14 +87,14 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       const sub = entry && info.subresource !== '' && info.parts.length === 3 ? entry.subresources[info.subresource] : undefined;
       if (entry && sub && (!entry.info.namespaced || info.namespace !== '')) {
         // Its bodies are of its own kind when it has one (autoscaling/v1 Scale), else the resource's.
-        return serveResource({ req, res, info, query: url.searchParams, entry: { ...entry, store: sub, definition: sub.definition ?? entry.definition }, registry });
+        return serveResource({ req, res, info, query: url.searchParams, entry: { ...entry, store: sub, definition: sub.definition ?? entry.definition }, registry, fieldManagers });
       }
       if (entry && info.subresource === '' && info.parts.length <= 2) {
         // Namespaced resources need the namespace in the path for single objects and writes.
         const needsNamespace = entry.info.namespaced && (info.name !== '' || info.verb === 'create');
         const clusterScopedUnderNamespace = !entry.info.namespaced && info.resource !== 'namespaces' && info.namespace !== '';
         if (!(needsNamespace && info.namespace === '') && !clusterScopedUnderNamespace) {
-          return serveResource({ req, res, info, query: url.searchParams, entry, registry });
+          return serveResource({ req, res, info, query: url.searchParams, entry, registry, fieldManagers });
         }
       }
     }

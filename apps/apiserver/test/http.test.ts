@@ -287,11 +287,11 @@ describe('configmaps over HTTP', () => {
       { 'Content-Type': 'application/merge-patch+json' },
     );
     expect(stale.status).toBe(409);
-    const unsupported = await call('PATCH', `${cmPath}/upd`, '{}', { 'Content-Type': 'application/apply-patch+yaml' });
+    const unsupported = await call('PATCH', `${cmPath}/upd`, '{}', { 'Content-Type': 'application/xml' });
     expect(unsupported.status).toBe(415);
     expect(unsupported.json.reason).toBe('UnsupportedMediaType');
     expect(unsupported.json.message).toBe(
-      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json',
+      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml',
     );
   });
 

@@ -31,13 +31,13 @@ export interface KubectlResult {
 }
 
 /** Runs kubectl with a kubeconfig and a private cache dir; never throws on a non-zero exit. */
-export function kubectl(kubeconfig: string, args: string[], binary = kubectlPath!, cacheDir?: string): Promise<KubectlResult> {
+export function kubectl(kubeconfig: string, args: string[], binary = kubectlPath!, cacheDir?: string, env: Record<string, string> = {}): Promise<KubectlResult> {
   const cache = cacheDir ?? mkdtempSync(join(tmpdir(), 'kubectl-cache-'));
   return new Promise((resolvePromise) => {
     execFile(
       binary,
       [`--kubeconfig=${kubeconfig}`, `--cache-dir=${cache}`, ...args],
-      { timeout: 30_000, env: { ...process.env, KUBECONFIG: kubeconfig } },
+      { timeout: 30_000, env: { ...process.env, KUBECONFIG: kubeconfig, ...env } },
       (err, stdout, stderr) => {
         const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
         resolvePromise({ code, stdout, stderr });

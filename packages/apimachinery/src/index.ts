@@ -31,3 +31,5 @@ export * from './yaml.ts';
 export * from './schema/declare.ts';
 export * from './schema/derive-proto.ts';
 export * from './schema/derive-openapi.ts';
+export { goMarshalJson } from './internal/go-json.ts';
+export * from './schema/derive-zero.ts';

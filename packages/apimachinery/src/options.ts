@@ -144,23 +144,28 @@ export interface WriteOptions {
   fieldValidation: FieldValidation;
 }
 
-/** The options of create, update and patch from the query. */
-export function parseWriteOptions(q: URLSearchParams, kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): WriteOptions {
-  // Warn is kube's default since 1.23.
-  const opts: WriteOptions = { dryRun: parseDryRun(q.getAll('dryRun'), kind), fieldValidation: 'Warn' };
+/**
+ * The options of create, update and patch from the query. `earlier` are errors the caller found
+ * first (PatchOptions' force and fieldManager rules); all are reported in one 422, in kube's order.
+ */
+export function parseWriteOptions(q: URLSearchParams, kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions', earlier: readonly FieldError[] = []): WriteOptions {
+  const errs: FieldError[] = [...earlier];
   const fm = q.get('fieldManager');
-  if (fm !== null && fm !== '') {
-    const errs = validateFieldManager(fm, FieldPath.of('fieldManager'));
-    if (errs.length > 0) invalidOptions(kind, errs);
-    opts.fieldManager = fm;
-  }
+  if (fm !== null && fm !== '') errs.push(...validateFieldManager(fm, FieldPath.of('fieldManager')));
+  const dryRun = q.getAll('dryRun');
+  const badDryRun = dryRun.filter((v) => v !== 'All');
+  if (badDryRun.length > 0) errs.push(fieldErrors.notSupported(FieldPath.of('dryRun'), dryRun, ['All']));
+  // Warn is kube's default since 1.23.
+  let fieldValidation: FieldValidation = 'Warn';
   const fv = q.get('fieldValidation');
   if (fv !== null && fv !== '') {
     if (fv !== 'Ignore' && fv !== 'Warn' && fv !== 'Strict') {
-      invalidOptions(kind, [fieldErrors.notSupported(FieldPath.of('fieldValidation'), fv, ['', 'Ignore', 'Warn', 'Strict'])]);
-    }
-    opts.fieldValidation = fv;
+      errs.push(fieldErrors.notSupported(FieldPath.of('fieldValidation'), fv, ['', 'Ignore', 'Warn', 'Strict']));
+    } else fieldValidation = fv;
   }
+  if (errs.length > 0) invalidOptions(kind, errs);
+  const opts: WriteOptions = { dryRun: dryRun.length > 0, fieldValidation };
+  if (fm !== null && fm !== '') opts.fieldManager = fm;
   return opts;
 }
 

@@ -31,6 +31,7 @@ function recordStorageVersion(crd: CustomResourceDefinition): void {
  * storage version as the only stored version), generation counts spec changes.
  */
 export const customResourceDefinitionStrategy: Partial<RESTStrategy> = {
+  resetFields: [['status']],
   prepareForCreate(obj) {
     const crd = obj as CustomResourceDefinition;
     crd.status = {};
@@ -58,6 +59,7 @@ export const customResourceDefinitionStrategy: Partial<RESTStrategy> = {
  * metadata here), and only metadata and status names are validated.
  */
 export const customResourceDefinitionStatusStrategy: Partial<RESTStrategy> = {
+  resetFields: [['metadata'], ['spec']],
   prepareForUpdate(obj, old) {
     if (old.spec !== undefined) obj.spec = old.spec;
     else delete obj.spec;

@@ -1,6 +1,6 @@
 // How a built-in kind is served beyond its declaration, and the strategy hooks kinds share.
 import type { KindDefinition } from '@kapi/api';
-import { metaOf } from '@kapi/apimachinery';
+import { encodeMessage, metaOf, protoMessageOf, structFields } from '@kapi/apimachinery';
 import type { StorageInterface } from '@kapi/storage';
 import type { GenericStore } from './generic-store.ts';
 import type { ResourceInfo } from './resource.ts';
@@ -39,27 +39,47 @@ export interface BuiltinResource {
  * status only; spec, labels and annotations stay as stored, and generation does not move.
  */
 export const statusSubresourceStrategy: Partial<RESTStrategy> = {
+  resetFields: [['spec']],
   prepareForCreate() {},
   prepareForUpdate(obj, old) {
     if (old.spec !== undefined) obj.spec = old.spec;
     else delete obj.spec;
     const meta = metaOf(obj);
     const oldMeta = old.metadata ?? {};
-    if (oldMeta.labels) meta.labels = oldMeta.labels;
-    else delete meta.labels;
-    if (oldMeta.annotations) meta.annotations = oldMeta.annotations;
-    else delete meta.annotations;
     if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
     else delete meta.generation;
   },
 };
 
 /**
+ * A `status` strategy that also keeps some metadata fields as stored (a Deployment's labels, a
+ * Pod's ownerReferences), each also a reset field (`['metadata', field]`).
+ */
+export function statusStrategyKeeping(fields: readonly ('labels' | 'annotations' | 'ownerReferences')[]): Partial<RESTStrategy> {
+  return {
+    resetFields: [['spec'], ...fields.map((f) => ['metadata', f])],
+    prepareForUpdate(obj, old) {
+      statusSubresourceStrategy.prepareForUpdate!(obj, old);
+      const meta = metaOf(obj) as Record<string, unknown>;
+      const oldMeta = (old.metadata ?? {}) as Record<string, unknown>;
+      for (const f of fields) {
+        if (oldMeta[f] !== undefined) meta[f] = oldMeta[f];
+        else delete meta[f];
+      }
+    },
+  };
+}
+
+/**
  * Strategy hooks of kinds with spec and status (Deployment, Pod, …): a client sets neither status
  * nor generation; generation starts at 1 and grows when the spec changes.
  */
-export function specStatusStrategy(initialStatus: () => Record<string, unknown> = () => ({})): Partial<RESTStrategy> {
+export function specStatusStrategy(
+  initialStatus: () => Record<string, unknown> = () => ({}),
+  specEqual: (a: unknown, b: unknown) => boolean = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null),
+): Partial<RESTStrategy> {
   return {
+    resetFields: [['status']],
     prepareForCreate(obj) {
       obj.status = initialStatus();
       metaOf(obj).generation = 1;
@@ -68,8 +88,21 @@ export function specStatusStrategy(initialStatus: () => Record<string, unknown> 
       if (old.status !== undefined) obj.status = old.status;
       else delete obj.status;
       const oldGen = old.metadata?.generation ?? 0;
-      metaOf(obj).generation = JSON.stringify(obj.spec ?? null) === JSON.stringify(old.spec ?? null) ? oldGen : oldGen + 1;
+      metaOf(obj).generation = specEqual(obj.spec, old.spec) ? oldGen : oldGen + 1;
     },
   };
 }
 
+
+/**
+ * apiequality.Semantic.DeepEqual of two specs of a kind, as kube compares them to decide on a new
+ * generation: equal when their protobuf encodings are (nil and empty lists and maps are equal, key
+ * order does not matter).
+ */
+export function semanticSpecEqual(def: KindDefinition): (a: unknown, b: unknown) => boolean {
+  const spec = structFields(def.schema).find((f) => f.name === 'spec');
+  if (!spec) return (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const message = protoMessageOf(spec.type);
+  // An absent spec is the zero struct, as in Go.
+  return (a, b) => Buffer.from(encodeMessage(message, (a ?? {}) as Record<string, unknown>)).equals(encodeMessage(message, (b ?? {}) as Record<string, unknown>));
+}

@@ -40,6 +40,7 @@ export interface Registry {
 }
 
 const namespaceStrategy = strategyForKind<Namespace>(namespaceKind, {
+  resetFields: [['status']],
   prepareForCreate(ns) {
     ns.status = { phase: 'Active' };
     const spec = (ns.spec ??= {});

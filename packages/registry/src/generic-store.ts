@@ -27,6 +27,7 @@ import { apiVersionOf, groupResourceOf, type ResourceInfo } from './resource.ts'
 import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, RequestContext, UpdateOptions } from './options.ts';
 import { interpretStorageError } from './storage-errors.ts';
 import { generateName } from './names.ts';
+import { ignoreManagedFieldsTimestamps } from './managed-fields-timestamps.ts';
 
 /** Computes the new object of an update from the stored one (undefined when it does not exist). */
 export type UpdatedObjectInfo = (old: KubeObject | undefined) => Promise<KubeObject> | KubeObject;
@@ -221,7 +222,8 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
       let created = false;
       const tryUpdate = async (existing: KubeObject, res: { resourceVersion: number }): Promise<KubeObject> => {
         const exists = res.resourceVersion !== 0;
-        if (!exists && !strategy.allowCreateOnUpdate) throw newNotFound(gr, name);
+        const mayCreate = strategy.allowCreateOnUpdate || opts.forceAllowCreate === true;
+        if (!exists && !mayCreate) throw newNotFound(gr, name);
         const obj = structuredClone(await objInfo(exists ? stampTypeMeta(structuredClone(existing)) : undefined));
         const meta = metaOf(obj);
         if ((meta.name ?? '') !== name) {
@@ -229,7 +231,7 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
         }
         const newRV = storage.versioner.objectResourceVersion(obj);
         if (!exists) {
-          if (!strategy.allowCreateOnUpdate) throw newNotFound(gr, name);
+          if (!mayCreate) throw newNotFound(gr, name);
           created = true;
           delete meta.resourceVersion;
           fillSystemFields(obj);
@@ -259,6 +261,8 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
         strategy.prepareForUpdate(obj, existing);
         validateOrThrow(obj, strategy.validateUpdate(obj, existing));
         strategy.canonicalize(obj);
+        // Changes that only move managedFields times are no changes.
+        ignoreManagedFieldsTimestamps(obj, existing);
         return stampTypeMeta(obj);
       };
 

@@ -132,6 +132,7 @@ export function namespaceSubresources(info: ResourceInfo, storage: StorageInterf
     storage,
     strategy: {
       ...base,
+      resetFields: [['spec']],
       prepareForUpdate(obj, old) {
         if (old.spec !== undefined) obj.spec = old.spec;
         else delete obj.spec;
@@ -144,6 +145,7 @@ export function namespaceSubresources(info: ResourceInfo, storage: StorageInterf
     storage,
     strategy: {
       ...base,
+      resetFields: [['status']],
       prepareForUpdate(obj, old) {
         if (old.status !== undefined) obj.status = old.status;
         else delete obj.status;

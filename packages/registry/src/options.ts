@@ -13,6 +13,8 @@ export interface CreateOptions {
 export interface UpdateOptions {
   dryRun?: boolean;
   fieldManager?: string;
+  /** Create a missing object even where the strategy forbids create-on-update (server-side apply). */
+  forceAllowCreate?: boolean;
 }
 
 export type { DeleteOptions, GetOptions, ListOptions } from '@kapi/apimachinery';

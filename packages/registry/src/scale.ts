@@ -13,7 +13,8 @@ import {
 } from '@kapi/apimachinery';
 import type { GenericStore } from './generic-store.ts';
 import { labelSelectorString, type LabelSelectorJson } from './printers/format.ts';
-import { groupResourceOf } from './resource.ts';
+import { apiVersionOf, groupResourceOf } from './resource.ts';
+import { createScaleHandler } from '@kapi/patch/managedfields';
 
 /** A subresource's store, with the kind of its bodies when that differs from the resource's. */
 export type Subresource = GenericStore & { readonly definition?: KindDefinition };
@@ -42,6 +43,9 @@ export function scaleOf(obj: Workload): KubeObject {
 /** The `scale` subresource of a workload whose store is `parent`. */
 export function createScaleSubresource(parent: GenericStore): Subresource {
   const gr = groupResourceOf(parent.info);
+  const apiVersion = apiVersionOf(parent.info);
+  // Where each version of the workload keeps its replicas (kube's replicasPathIn<Kind>).
+  const replicasPaths = new Map([[apiVersion, [{ fieldName: 'spec' }, { fieldName: 'replicas' }]]]);
   const scaleGR = { group: gr.group, resource: `${gr.resource}/scale` };
   const unsupported = (verb: string) => () => Promise.reject(newMethodNotSupported(scaleGR, verb));
   return {
@@ -69,7 +73,12 @@ export function createScaleSubresource(parent: GenericStore): Subresource {
         async (old) => {
           if (old === undefined) throw newNotFound(gr, name);
           const workload = structuredClone(old) as Workload;
-          const scale = await objInfo(scaleOf(workload));
+          // Ownership of spec.replicas shows on the Scale as ownership of its spec.replicas.
+          const managedFields = createScaleHandler(workload.metadata?.managedFields, apiVersion, replicasPaths);
+          const oldScale = scaleOf(workload);
+          const scaleEntries = managedFields.toSubresource();
+          if (scaleEntries.length > 0) metaOf(oldScale).managedFields = scaleEntries;
+          const scale = await objInfo(oldScale);
           if (scale === undefined || scale === null) throw newBadRequest('nil update passed to Scale');
           const meta = metaOf(scale);
           // The handler's checks of a PUT body (checkName, EnsureObjectNamespaceMatchesRequestNamespace).
@@ -90,6 +99,9 @@ export function createScaleSubresource(parent: GenericStore): Subresource {
           // A resourceVersion on the Scale is a precondition on the owner; none means unconditional.
           if (meta.resourceVersion) wm.resourceVersion = meta.resourceVersion;
           else delete wm.resourceVersion;
+          const parentEntries = managedFields.toParent(meta.managedFields);
+          if (parentEntries.length > 0) wm.managedFields = parentEntries;
+          else delete wm.managedFields;
           return workload;
         },
         options,

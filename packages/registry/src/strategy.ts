@@ -29,6 +29,12 @@ export interface RESTStrategy<T extends KubeObject = KubeObject> {
   canonicalize(obj: T): void;
   /** Labels and selectable fields for label/field selectors. */
   getAttrs(obj: T): ObjectAttrs;
+  /**
+   * Fields this strategy resets on the writes it serves (status on the main resource, spec on
+   * `/status`), as paths of field names: no manager owns them through this endpoint (kube's
+   * GetResetFields). Empty when none.
+   */
+  readonly resetFields?: readonly (readonly string[])[];
   /** The fields a field selector may name for this kind. */
   readonly selectableFields: readonly string[];
 }

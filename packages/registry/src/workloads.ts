@@ -1,9 +1,9 @@
 // The built-in kinds beyond namespaces, configmaps and secrets: how each is served (printer, storage
 // key, strategy hooks of k8s.io/kubernetes pkg/registry/<group>/<resource>/strategy.go, v1.33).
 import { appsV1Kinds, batchV1Kinds, coordinationV1Kinds, coreV1Kinds, generateJobSelector, type Job, type KindDefinition } from '@kapi/api';
-import type { KubeObject } from '@kapi/apimachinery';
+import { encodeMessage, metaOf, protoMessageOf, structFields, type KubeObject } from '@kapi/apimachinery';
 import { defaultAttrs } from '@kapi/storage';
-import { specStatusStrategy, type BuiltinResource } from './builtin-resource.ts';
+import { semanticSpecEqual, specStatusStrategy, statusStrategyKeeping, type BuiltinResource } from './builtin-resource.ts';
 import { printers } from './printers/index.ts';
 import { createServiceStore } from './service-store.ts';
 import type { RESTStrategy } from './strategy.ts';
@@ -97,12 +97,75 @@ const statusKinds: Record<string, () => Record<string, unknown>> = {
   '/nodes': () => ({}),
 };
 
+/**
+ * `/status` strategies that keep more than the spec (PrepareForUpdate and GetResetFields of
+ * podStatusStrategy and deploymentStatusStrategy); the others keep the spec only.
+ */
+const statusStrategies: Record<string, Partial<RESTStrategy>> = {
+  '/pods': {
+    ...statusStrategyKeeping(['ownerReferences']),
+    resetFields: [['spec'], ['metadata', 'deletionTimestamp'], ['metadata', 'ownerReferences']],
+  },
+  'apps/deployments': statusStrategyKeeping(['labels']),
+};
+
+/** The annotation apps/v1 DaemonSets carry their internal spec.templateGeneration in. */
+const templateGenerationAnnotation = 'deprecated.daemonset.template.generation';
+
+/**
+ * A DaemonSet's template generation (kube's daemonSetStrategy and the apps/v1 conversions): every
+ * apps/v1 DaemonSet carries it in an annotation ("0" until created); a create starts it at 1, an
+ * update that changes the template bumps it, and a client cannot set it.
+ */
+function daemonSetTemplateGeneration(def: KindDefinition): Partial<RESTStrategy> {
+  const template = structFields(def.schema).find((f) => f.name === 'spec');
+  const templateMessage = template ? structFields(template.type).find((f) => f.name === 'template') : undefined;
+  const message = templateMessage ? protoMessageOf(templateMessage.type) : undefined;
+  const sameTemplate = (a: unknown, b: unknown) =>
+    message
+      ? Buffer.from(encodeMessage(message, (a ?? {}) as Record<string, unknown>)).equals(encodeMessage(message, (b ?? {}) as Record<string, unknown>))
+      : JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+  const generationOf = (obj: KubeObject) => {
+    const n = Number.parseInt(obj.metadata?.annotations?.[templateGenerationAnnotation] ?? '0', 10);
+    return Number.isSafeInteger(n) ? n : 0;
+  };
+  const setGeneration = (obj: KubeObject, n: number) => {
+    const meta = metaOf(obj);
+    meta.annotations = { ...(meta.annotations ?? {}), [templateGenerationAnnotation]: String(n) };
+  };
+  return {
+    defaults(obj) {
+      def.defaults(obj as never);
+      if (obj.metadata?.annotations?.[templateGenerationAnnotation] === undefined) setGeneration(obj, generationOf(obj));
+    },
+    prepareForCreate(obj) {
+      obj.status = {};
+      metaOf(obj).generation = 1;
+      setGeneration(obj, Math.max(1, generationOf(obj)));
+    },
+    prepareForUpdate(obj, old) {
+      if (old.status !== undefined) obj.status = old.status;
+      else delete obj.status;
+      const oldGen = old.metadata?.generation ?? 0;
+      const spec = (o: KubeObject) => (o.spec ?? {}) as { template?: unknown };
+      if (!sameTemplate(spec(obj).template, spec(old).template)) {
+        setGeneration(obj, generationOf(old) + 1);
+        metaOf(obj).generation = oldGen + 1;
+        return;
+      }
+      setGeneration(obj, generationOf(old));
+      metaOf(obj).generation = semanticSpecEqual(def)(obj.spec, old.spec) ? oldGen : oldGen + 1;
+    },
+  };
+}
+
 function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
   const key = `${def.group}/${def.resource}`;
   let s: Partial<RESTStrategy> = selectorsFor(key, def.namespaced);
   if (key === '/pods') {
     s = {
       ...s,
+      resetFields: [['status']],
       prepareForCreate(pod) {
         pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
       },
@@ -112,8 +175,9 @@ function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
       },
     };
   } else if (statusKinds[key]) {
-    const base = specStatusStrategy(statusKinds[key]);
+    const base = specStatusStrategy(statusKinds[key], semanticSpecEqual(def));
     s = key === 'batch/jobs' ? { ...s, ...base, prepareForCreate: (job) => (base.prepareForCreate!(job), generateJobSelector(job as Job)) } : { ...s, ...base };
+    if (key === 'apps/daemonsets') s = { ...s, ...daemonSetTemplateGeneration(def) };
   }
   return s;
 }
@@ -134,6 +198,7 @@ export function workloadResources(): BuiltinResource[] {
       ...(status ? { status } : {}),
       ...(scale ? { scale } : {}),
       ...(key === '/services' ? { wrapStore: createServiceStore } : {}),
+      ...(statusStrategies[key] ? { statusStrategy: statusStrategies[key] } : {}),
     };
   });
 }

@@ -13,7 +13,13 @@ import {
   parseJson,
   fieldErrors,
   FieldPath,
+  parseWriteOptions,
+  quote,
+  yamlToJson,
+  type FieldError,
+  type FieldValidation,
   type KubeObject,
+  type WriteOptions,
 } from '@kapi/apimachinery';
 import {
   applyJsonPatch,
@@ -25,8 +31,66 @@ import {
   type PatchMeta,
 } from '@kapi/patch';
 
-/** The patch media types served for built-in kinds, in kube's order (apply arrives with server-side apply). */
-export const patchMediaTypes = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'];
+/** Server-side apply's media type (JSON is YAML). */
+export const applyPatchType = 'application/apply-patch+yaml';
+
+/** The patch media types served for built-in kinds, in kube's order. */
+export const patchMediaTypes = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', applyPatchType];
+
+/** PatchOptions: the write options plus `force`, validated for the patch type (ValidatePatchOptions). */
+export interface PatchOptions extends WriteOptions {
+  force: boolean;
+}
+
+/**
+ * The options of a PATCH from its query. `force` is for apply only, and apply needs a
+ * `fieldManager`: otherwise kube's 422 on PatchOptions. An unsupported type is a 415 first.
+ */
+export function parsePatchOptions(q: URLSearchParams, contentType: string): PatchOptions {
+  if (!patchMediaTypes.includes(contentType)) throw newUnsupportedMediaType(contentType, patchMediaTypes);
+  const errs: FieldError[] = [];
+  const forceParam = q.get('force');
+  let force = false;
+  if (forceParam !== null) {
+    if (forceParam !== 'true' && forceParam !== 'false') throw newBadRequest(`strconv.ParseBool: parsing ${quote(forceParam)}: invalid syntax`);
+    force = forceParam === 'true';
+  }
+  if (contentType !== applyPatchType) {
+    if (forceParam !== null) errs.push(fieldErrors.forbidden(FieldPath.of('force'), 'may not be specified for non-apply patch'));
+  } else if ((q.get('fieldManager') ?? '') === '') {
+    errs.push(fieldErrors.required(FieldPath.of('fieldManager'), 'is required for apply patch'));
+  }
+  const opts = parseWriteOptions(q, 'PatchOptions', errs);
+  return { ...opts, force };
+}
+
+/** An apply body: one YAML (or JSON) document holding an object; anything else is kube's 400. */
+export function parseApplyBody(body: Uint8Array): KubeObject {
+  let value: unknown;
+  try {
+    value = yamlToJson(body);
+  } catch (err) {
+    throw newBadRequest(`error decoding YAML: ${(err as Error).message}`);
+  }
+  if (value === null || value === undefined) return {} as KubeObject;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    const type = Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value === 'boolean' ? 'bool' : typeof value;
+    throw newBadRequest(`error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${type} into Go value of type map[string]interface {}`);
+  }
+  return value as KubeObject;
+}
+
+/** fieldValidation of an apply body: duplicate keys fail (Strict) or warn (Warn), as yaml.UnmarshalStrict finds them. */
+export function strictApplyCheck(body: Uint8Array, fieldValidation: FieldValidation, warnings: string[]): void {
+  if (fieldValidation === 'Ignore') return;
+  try {
+    yamlToJson(body, { strict: true });
+  } catch (err) {
+    const message = (err as { status?: { message?: string } }).status?.message ?? (err as Error).message;
+    if (fieldValidation === 'Strict') throw newBadRequest(`error strict decoding YAML: ${message}`);
+    warnings.push(message);
+  }
+}
 
 const metaCache = new WeakMap<KindDefinition, PatchMeta>();
 
@@ -55,7 +119,7 @@ function parsePatchBody(body: Uint8Array): unknown {
  * object. An unsupported type is a 415 listing the served ones.
  */
 export function preparePatch(contentType: string, body: Uint8Array, def: KindDefinition): (current: KubeObject) => KubeObject {
-  if (!patchMediaTypes.includes(contentType)) throw newUnsupportedMediaType(contentType, patchMediaTypes);
+  if (!patchMediaTypes.includes(contentType) || contentType === applyPatchType) throw newUnsupportedMediaType(contentType, patchMediaTypes);
   const patch = parsePatchBody(body);
   const run = (apply: () => unknown): KubeObject => {
     let out: unknown;

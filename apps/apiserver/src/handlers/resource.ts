@@ -6,12 +6,17 @@ import {
   parseDeleteOptions,
   parseListOptions,
   parseWriteOptions,
+  failureStatus,
+  isStatusError,
   newBadRequest,
+  newConflict,
   newMethodNotSupported,
+  newStatusError,
   newUnsupportedMediaType,
   type KubeObject,
 } from '@kapi/apimachinery';
-import { preparePatch } from './patch.ts';
+import { applyPatchType, parseApplyBody, parsePatchOptions, preparePatch, strictApplyCheck } from './patch.ts';
+import { managerOrUserAgent, type FieldManagers } from '../field-managers.ts';
 import { groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
 import { admitNamespaceLifecycle } from '../admission.ts';
 import { readBody } from '../body.ts';
@@ -32,6 +37,7 @@ export interface ResourceRequest {
   query: URLSearchParams;
   entry: ResourceEntry;
   registry: Registry;
+  fieldManagers: FieldManagers;
 }
 
 function contextOf(r: ResourceRequest): RequestContext {
@@ -123,47 +129,149 @@ async function serveCreate(r: ResourceRequest): Promise<void> {
   const opts = parseWriteOptions(r.query, 'CreateOptions');
   const body = await readBody(r.req);
   const warnings: string[] = [];
-  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings);
+  const decoded = decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings);
   const ctx = contextOf(r);
-  if (r.entry.info.namespaced) await admitNamespaceLifecycle(r.registry, r.entry.info.resource, r.info.namespace, obj);
-  const created = await r.entry.store.create(ctx, obj, {
-    dryRun: opts.dryRun,
-    ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
-  });
-  respond(r, 201, created, warnings);
+  if (r.entry.info.namespaced) await admitNamespaceLifecycle(r.registry, r.entry.info.resource, r.info.namespace, decoded);
+  const fm = r.fieldManagers.of(r.entry, r.info.subresource);
+  const manager = managerOrUserAgent(opts.fieldManager, r.req.headers['user-agent']);
+  const create = (track: boolean) => {
+    // kube defaults while decoding, so defaulted fields belong to the creator.
+    const obj = structuredClone(decoded);
+    applyDefaults(r, obj);
+    return r.entry.store.create(ctx, track ? fm.updateNoErrors(r.fieldManagers.emptyOf(r.entry), obj, manager) : dropManagedFields(obj), {
+      dryRun: opts.dryRun,
+      ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
+    });
+  };
+  respond(r, 201, await retryWithoutManagedFields(create), warnings);
 }
 
 async function serveUpdate(r: ResourceRequest): Promise<void> {
   const opts = parseWriteOptions(r.query, 'UpdateOptions');
   const body = await readBody(r.req);
   const warnings: string[] = [];
-  const obj = decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings);
-  const result = await r.entry.store.update(contextOf(r), r.info.name, () => obj, {
-    dryRun: opts.dryRun,
-    ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
-  });
+  const decoded = decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings);
+  applyDefaults(r, decoded);
+  const fm = r.fieldManagers.of(r.entry, r.info.subresource);
+  const manager = managerOrUserAgent(opts.fieldManager, r.req.headers['user-agent']);
+  const update = (track: boolean) =>
+    r.entry.store.update(
+      contextOf(r),
+      r.info.name,
+      (old) => {
+        const obj = structuredClone(decoded);
+        return track ? fm.updateNoErrors(old ?? r.fieldManagers.emptyOf(r.entry), obj, manager) : dropManagedFields(obj);
+      },
+      { dryRun: opts.dryRun, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
+    );
+  const result = await retryWithoutManagedFields(update);
   respond(r, result.created ? 201 : 200, result.object, warnings);
 }
 
 async function servePatch(r: ResourceRequest): Promise<void> {
-  const opts = parseWriteOptions(r.query, 'PatchOptions');
   const type = bareContentType(r.req.headers['content-type']);
+  const opts = parsePatchOptions(r.query, type);
   const body = await readBody(r.req);
+  const fm = r.fieldManagers.of(r.entry, r.info.subresource);
+  if (type === applyPatchType) return serveApply(r, body, opts);
   const applyPatch = preparePatch(type, body, r.entry.definition);
+  const manager = managerOrUserAgent(opts.fieldManager, r.req.headers['user-agent']);
   let warnings: string[] = [];
+  const patch = (track: boolean) =>
+    r.entry.store.update(
+      contextOf(r),
+      r.info.name,
+      (old) => {
+        if (old === undefined) throw newBadRequest('patch on a missing object');
+        const patched = applyPatch(old);
+        // The update may run again after a conflict: keep only the last attempt's warnings.
+        warnings = [];
+        const obj = checkDecoded(r.entry, patched as KubeObject, opts.fieldValidation, warnings);
+        applyDefaults(r, obj);
+        return track ? fm.updateNoErrors(old, obj, manager) : dropManagedFields(obj);
+      },
+      { dryRun: opts.dryRun, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
+    );
+  const result = await retryWithoutManagedFields(patch);
+  respond(r, 200, result.object, warnings);
+}
+
+/** Server-side apply: the body is the manager's whole intent; a missing object is created (201). */
+async function serveApply(r: ResourceRequest, body: Uint8Array, opts: ReturnType<typeof parsePatchOptions>): Promise<void> {
+  const fm = r.fieldManagers.of(r.entry, r.info.subresource);
+  const applied = parseApplyBody(body);
+  const warnings: string[] = [];
   const result = await r.entry.store.update(
     contextOf(r),
     r.info.name,
     (old) => {
-      if (old === undefined) throw newBadRequest('patch on a missing object');
-      const patched = applyPatch(old);
-      // The update may run again after a conflict: keep only the last attempt's warnings.
-      warnings = [];
-      return checkDecoded(r.entry, patched as KubeObject, opts.fieldValidation, warnings);
+      const live = old ?? r.fieldManagers.emptyOf(r.entry);
+      let out: KubeObject;
+      try {
+        out = fm.apply(live, structuredClone(applied), opts.fieldManager ?? '', opts.force);
+      } catch (err) {
+        throw asStatusError(err);
+      }
+      warnings.length = 0;
+      strictApplyCheck(body, opts.fieldValidation, warnings);
+      if (old === undefined && (out.metadata?.uid ?? '') !== '') {
+        throw newConflict(groupResourceOf(r.entry.info), r.info.name, `uid mismatch: the provided object specified uid ${out.metadata?.uid ?? ''}, and no existing object was found`);
+      }
+      dropNulls(out);
+      const obj = checkDecoded(r.entry, out, 'Ignore', []);
+      applyDefaults(r, obj);
+      return obj;
     },
-    { dryRun: opts.dryRun, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
+    { dryRun: opts.dryRun, forceAllowCreate: true, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
   );
-  respond(r, 200, result.object, warnings);
+  respond(r, result.created ? 201 : 200, result.object, warnings);
+}
+
+/** Errors of the field manager that are not Status errors: kube answers them as a 500 with the message and no reason. */
+function asStatusError(err: unknown): unknown {
+  if (isStatusError(err)) return err;
+  return newStatusError(failureStatus(500, '', err instanceof Error ? err.message : String(err)));
+}
+
+/**
+ * Defaults as kube's decoder applies them, before the field manager sees the object: the kind's
+ * strategy defaults, or the subresource kind's own (an autoscaling/v1 Scale).
+ */
+function applyDefaults(r: ResourceRequest, obj: KubeObject): void {
+  if ((r.entry.store as { definition?: unknown }).definition !== undefined) r.entry.definition.defaults(obj as never);
+  else r.entry.store.strategy.defaults(obj);
+}
+
+/** Null members, which a typed (Go) object cannot hold: kube's conversion reads them as absent. */
+function dropNulls(v: unknown): void {
+  if (typeof v !== 'object' || v === null) return;
+  if (Array.isArray(v)) {
+    for (const item of v) dropNulls(item);
+    return;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (o[k] === null) delete o[k];
+    else dropNulls(o[k]);
+  }
+}
+
+function dropManagedFields(obj: KubeObject): KubeObject {
+  if (obj.metadata) delete obj.metadata.managedFields;
+  return obj;
+}
+
+/**
+ * Runs a write with managedFields tracked; when the object is then too large to store, once more
+ * without them (kube's retry: managedFields are safe to lose, the write is not).
+ */
+async function retryWithoutManagedFields<T>(write: (track: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await write(true);
+  } catch (err) {
+    if ((err as { status?: { code?: number } }).status?.code !== 413) throw err;
+    return write(false);
+  }
 }
 
 async function readDeleteBody(r: ResourceRequest): Promise<Record<string, unknown> | undefined> {

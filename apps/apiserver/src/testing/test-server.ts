@@ -17,6 +17,8 @@ export interface TestServerOptions {
   logLevel?: string;
   /** An EncryptionConfiguration file, as `kapi serve --encryption-provider-config`: encryption at rest. */
   encryptionProviderConfig?: string;
+  /** Keep managedFields and serve server-side apply (default true; false only to measure their cost). */
+  trackManagedFields?: boolean;
 }
 
 export interface TestServer {
@@ -36,7 +38,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const encryption = options.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(options.encryptionProviderConfig);
   const stack = await composeStack(backend, encryption ? { encryption } : {});
   const logger = pino({ level: options.logLevel ?? 'silent' });
-  const server = createApiServer({ registry: stack.registry, logger });
+  const server = createApiServer({ registry: stack.registry, logger, ...(options.trackManagedFields === false ? { trackManagedFields: false } : {}) });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

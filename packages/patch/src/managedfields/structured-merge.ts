@@ -1,0 +1,101 @@
+// Behaviour of k8s.io/apimachinery/pkg/util/managedfields/internal/structuredmerge.go and
+// versionconverter.go (v0.33): the innermost layer, where structured-merge-diff computes ownership
+// and merges applied configurations.
+import { newBadRequest, type KubeObject } from '@kapi/apimachinery';
+import { newUpdater, type Converter, type Filter, type TypedValue } from '@kapi/structured-merge-diff';
+import { getManagedFields } from './managed.ts';
+import type { Manager } from './manager.ts';
+import { isNoCorrespondingTypeError, newNoCorrespondingTypeError, type TypeConverter } from './type-converter.ts';
+
+/** `namespace/name; group/version, Kind=kind` as kube names an object in these errors. */
+function objectGVKNN(obj: KubeObject): string {
+  const ns = obj.metadata?.namespace ?? '';
+  const name = obj.metadata?.name ?? '';
+  const apiVersion = obj.apiVersion ?? '';
+  const gv = apiVersion.includes('/') ? apiVersion : `/${apiVersion}`;
+  return `${ns}/${name}; ${gv}, Kind=${obj.kind ?? ''}`;
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Versions other than the served one have no type here (kapi serves one version per kind), so a
+ * manager recorded at another version is dropped by the updater, as kube drops unknown versions.
+ */
+function versionConverter(typeConverter: TypeConverter): Converter {
+  return {
+    convert(value: TypedValue, version: string): TypedValue {
+      const obj = typeConverter.typedToObject(value);
+      if (obj.apiVersion === version) return value;
+      throw newNoCorrespondingTypeError(version, obj.kind ?? '');
+    },
+    isMissingVersionError: (err: unknown) => isNoCorrespondingTypeError(err),
+  };
+}
+
+export interface StructuredMergeOptions {
+  readonly typeConverter: TypeConverter;
+  /** The served group/version of the resource (`apps/v1`). */
+  readonly apiVersion: string;
+  /** Fields the strategy resets, which no manager may own, by apiVersion. */
+  readonly resetFields?: ReadonlyMap<string, Filter>;
+  /** See {@link FieldManagerOptions.asStructured}. */
+  readonly asStructured?: (obj: KubeObject) => KubeObject;
+}
+
+/** The structured-merge-diff layer of the field manager. */
+export function structuredMergeManager(options: StructuredMergeOptions): Manager {
+  const { typeConverter, apiVersion } = options;
+  const structured = options.asStructured ?? ((obj: KubeObject) => obj);
+  const updater = newUpdater({
+    converter: versionConverter(typeConverter),
+    ...(options.resetFields ? { ignoreFilter: new Map(options.resetFields) } : {}),
+  });
+  return {
+    update(live, obj, managed, manager) {
+      let newTyped: TypedValue;
+      let liveTyped: TypedValue;
+      try {
+        newTyped = typeConverter.objectToTyped(structured(obj), { allowDuplicates: true });
+      } catch (err) {
+        throw new Error(`failed to convert new object (${objectGVKNN(obj)}) to smd typed: ${message(err)}`);
+      }
+      try {
+        liveTyped = typeConverter.objectToTyped(structured(live), { allowDuplicates: true });
+      } catch (err) {
+        throw new Error(`failed to convert live object (${objectGVKNN(live)}) to smd typed: ${message(err)}`);
+      }
+      let fields;
+      try {
+        fields = updater.update(liveTyped, newTyped, apiVersion, managed.fields, manager).managers;
+      } catch (err) {
+        throw new Error(`failed to update ManagedFields (${objectGVKNN(obj)}): ${message(err)}`);
+      }
+      return { object: obj, managed: { fields, times: managed.times } };
+    },
+    apply(live, applied, managed, manager, force) {
+      if (applied.apiVersion !== apiVersion) {
+        throw newBadRequest(`Incorrect version specified in apply patch. Specified patch version: ${applied.apiVersion ?? ''}, expected: ${apiVersion}`);
+      }
+      if (getManagedFields(applied) !== undefined) throw newBadRequest('metadata.managedFields must be nil');
+      let patchTyped: TypedValue;
+      let liveTyped: TypedValue;
+      try {
+        patchTyped = typeConverter.objectToTyped(applied);
+      } catch (err) {
+        throw new Error(`failed to create typed patch object (${objectGVKNN(applied)}): ${message(err)}`);
+      }
+      try {
+        liveTyped = typeConverter.objectToTyped(structured(live), { allowDuplicates: true });
+      } catch (err) {
+        throw new Error(`failed to create typed live object (${objectGVKNN(live)}): ${message(err)}`);
+      }
+      const r = updater.apply(liveTyped, patchTyped, apiVersion, managed.fields, manager, force);
+      const next = { fields: r.managers, times: managed.times };
+      if (r.object === null) return { object: null, managed: next };
+      return { object: typeConverter.typedToObject(r.object), managed: next };
+    },
+  };
+}
