@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as k8s from '@kubernetes/client-node';
 import { startEtcd, type EtcdServer } from '@kapi/storage-etcd3/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.ts';
-import { kubectl, kubectlPath, startKapiServe, type ServeProcess } from './kubectl.ts';
+import { kubectl, kubectlPath, startKapiServe, versionedKubectl, type ServeProcess } from './kubectl.ts';
 
 if (!kubectlPath) console.warn('kubectl is not on PATH: the kubectl server-side apply tests are skipped');
 
@@ -349,4 +349,38 @@ describe('@kubernetes/client-node 1.x server-side apply', () => {
     expect((forced as k8s.V1Deployment).spec?.replicas).toBe(5);
     expect(forced.metadata?.managedFields?.map((e) => e.manager)).toEqual(['controller-a', 'controller-b']);
   });
+});
+
+describe.skipIf(!kubectlPath)('kubectl 1.27 to 1.33: apply --server-side', () => {
+  let serve: ServeProcess;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kapi-ssa-matrix-'));
+    serve = await startKapiServe(['--data-dir', join(dir, 'data'), '--port', '0']);
+  });
+  afterAll(async () => {
+    await serve?.interrupt();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const minor of [27, 28, 29, 30, 31, 32, 33]) {
+    it.skipIf(!versionedKubectl(minor))(`kubectl 1.${minor}: creates, updates and reports a conflict`, async () => {
+      const bin = versionedKubectl(minor)!;
+      const k = (...args: string[]) => kubectl(serve.kubeconfig, args, bin);
+      const name = `ssa-${minor}`;
+      const manifest = (value: string) => {
+        const p = join(dir, `${name}-${value}.yaml`);
+        writeFileSync(p, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  key: "${value}"\n`);
+        return p;
+      };
+      expect((await k('apply', '--server-side', '-f', manifest('1'))).stdout.trim()).toBe(`configmap/${name} serverside-applied`);
+      expect((await k('apply', '--server-side', '-f', manifest('2'))).stdout.trim()).toBe(`configmap/${name} serverside-applied`);
+      const other = await k('apply', '--server-side', '--field-manager=other', '-f', manifest('3'));
+      expect(other.code).not.toBe(0);
+      expect(other.stderr).toContain('Apply failed with 1 conflict: conflict with "kubectl": .data.key');
+      const cm = JSON.parse((await k('get', 'cm', name, '-o', 'json', '--show-managed-fields')).stdout) as { data: Record<string, string>; metadata: { managedFields: Entry[] } };
+      expect(cm.data).toEqual({ key: '2' });
+      expect(cm.metadata.managedFields.map((e) => [e.manager, e.operation, e.fieldsV1])).toEqual([['kubectl', 'Apply', { 'f:data': { 'f:key': {} } }]]);
+    });
+  }
 });

@@ -70,7 +70,9 @@ export function parseApplyBody(body: Uint8Array): KubeObject {
   try {
     value = yamlToJson(body);
   } catch (err) {
-    throw newBadRequest(`error decoding YAML: ${(err as Error).message}`);
+    // sigs.k8s.io/yaml Unmarshal: YAMLToJSON's error, wrapped.
+    const message = (err as { status?: { message?: string } }).status?.message ?? (err as Error).message;
+    throw newBadRequest(`error decoding YAML: error converting YAML to JSON: ${message}`);
   }
   if (value === null || value === undefined) return {} as KubeObject;
   if (typeof value !== 'object' || Array.isArray(value)) {
@@ -86,7 +88,7 @@ export function strictApplyCheck(body: Uint8Array, fieldValidation: FieldValidat
   try {
     yamlToJson(body, { strict: true });
   } catch (err) {
-    const message = (err as { status?: { message?: string } }).status?.message ?? (err as Error).message;
+    const message = `error converting YAML to JSON: ${(err as { status?: { message?: string } }).status?.message ?? (err as Error).message}`;
     if (fieldValidation === 'Strict') throw newBadRequest(`error strict decoding YAML: ${message}`);
     warnings.push(message);
   }

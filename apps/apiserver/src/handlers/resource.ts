@@ -222,7 +222,8 @@ async function serveApply(r: ResourceRequest, body: Uint8Array, opts: ReturnType
       applyDefaults(r, obj);
       return obj;
     },
-    { dryRun: opts.dryRun, forceAllowCreate: true, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
+    // Subresource stores never create (kube's StatusREST and ScaleREST pass forceAllowCreate=false).
+    { dryRun: opts.dryRun, forceAllowCreate: r.info.subresource === '', ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
   );
   respond(r, result.created ? 201 : 200, result.object, warnings);
 }
