@@ -166,6 +166,30 @@ describe('what apply does', () => {
     expect(forced.json.metadata.managedFields.map((e: { manager: string }) => e.manager)).toEqual(['a']);
   });
 
+  // TestApplyGroupsManySeparateUpdates (test/integration/apiserver/apply), on a ConfigMap instead of
+  // a ValidatingWebhookConfiguration: at most 10 Update entries; the oldest merge into ancient-changes.
+  it('keeps at most 10 Update entries, merging the oldest into ancient-changes', async () => {
+    await call('PATCH', `${cms}/many?fieldManager=apply_test`, cm('many', { base: 'x' }));
+    let last: any;
+    for (let i = 0; i < 20; i++) {
+      last = await call('PATCH', `${cms}/many?fieldManager=updater${i}`, JSON.stringify({ data: { [`k${i}`]: 'v' } }), 'application/merge-patch+json');
+      expect(last.status).toBe(200);
+    }
+    const entries = last.json.metadata.managedFields as { manager: string; operation: string; fieldsV1: Record<string, any> }[];
+    expect(entries).toHaveLength(11);
+    expect(entries[0]!.manager).toBe('apply_test');
+    // Which updaters merge depends on their times to the second, then their names.
+    const ancient = entries.find((e) => e.manager === 'ancient-changes')!;
+    expect(ancient.operation).toBe('Update');
+    const kept = entries.filter((e) => e.manager.startsWith('updater')).map((e) => e.manager);
+    expect(kept).toHaveLength(9);
+    const owned = (e: { fieldsV1: Record<string, any> }) => Object.keys(e.fieldsV1['f:data'] ?? {});
+    // Nothing is lost: the 20 keys are owned by the kept updaters and ancient-changes together.
+    expect([...owned(ancient), ...entries.filter((e) => e.manager.startsWith('updater')).flatMap(owned)].sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `f:k${i}`).sort(),
+    );
+  });
+
   it('the manager of a write without fieldManager is the User-Agent up to its first slash', async () => {
     const r = await call('POST', cms, cm('ua', { k: 'v' }), 'application/json');
     expect(r.json.metadata.managedFields[0].manager).toBe('apply-http-test');
