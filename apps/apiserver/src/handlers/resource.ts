@@ -8,9 +8,9 @@ import {
   parseWriteOptions,
   failureStatus,
   isStatusError,
-  newBadRequest,
   newConflict,
   newMethodNotSupported,
+  newNotFound,
   newStatusError,
   newUnsupportedMediaType,
   type KubeObject,
@@ -182,7 +182,8 @@ async function servePatch(r: ResourceRequest): Promise<void> {
       contextOf(r),
       r.info.name,
       (old) => {
-        if (old === undefined) throw newBadRequest('patch on a missing object');
+        // A non-apply patch never creates, even where PUT may (kube's patchers' createNewObject).
+        if (old === undefined) throw newNotFound(groupResourceOf(r.entry.info), r.info.name);
         const patched = applyPatch(old);
         // The update may run again after a conflict: keep only the last attempt's warnings.
         warnings = [];
