@@ -190,6 +190,24 @@ describe('what apply does', () => {
     );
   });
 
+  it('a Service created by apply gets its cluster IP, node ports and health check port, as a created one does', async () => {
+    const svc = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'lb' },
+      spec: { type: 'LoadBalancer', externalTrafficPolicy: 'Local', selector: { app: 'x' }, ports: [{ port: 80 }] },
+    };
+    const r = await call('PATCH', '/api/v1/namespaces/default/services/lb?fieldManager=m', JSON.stringify(svc));
+    expect(r.status).toBe(201);
+    expect(r.json.spec.clusterIP).toMatch(/^10\.(9[6-9]|10[0-9]|11[01])\.\d+\.\d+$/);
+    expect(r.json.spec.clusterIPs).toEqual([r.json.spec.clusterIP]);
+    expect(r.json.spec.ports[0].nodePort).toBeGreaterThanOrEqual(30000);
+    expect(r.json.spec.healthCheckNodePort).toBeGreaterThanOrEqual(30000);
+    expect(r.json.spec.healthCheckNodePort).not.toBe(r.json.spec.ports[0].nodePort);
+    // The allocated values are nobody's: the applier owns what it sent.
+    expect(r.json.metadata.managedFields[0].fieldsV1['f:spec']['f:clusterIP']).toBeUndefined();
+  });
+
   it('the manager of a write without fieldManager is the User-Agent up to its first slash', async () => {
     const r = await call('POST', cms, cm('ua', { k: 'v' }), 'application/json');
     expect(r.json.metadata.managedFields[0].manager).toBe('apply-http-test');

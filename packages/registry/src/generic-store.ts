@@ -257,7 +257,7 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
         else delete meta.deletionTimestamp;
         if (oldMeta.deletionGracePeriodSeconds !== undefined) meta.deletionGracePeriodSeconds = oldMeta.deletionGracePeriodSeconds;
         else delete meta.deletionGracePeriodSeconds;
-        strategy.defaults(obj);
+        if (!opts.defaulted) strategy.defaults(obj);
         strategy.prepareForUpdate(obj, existing);
         validateOrThrow(obj, strategy.validateUpdate(obj, existing));
         strategy.canonicalize(obj);

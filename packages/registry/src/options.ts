@@ -15,6 +15,12 @@ export interface UpdateOptions {
   fieldManager?: string;
   /** Create a missing object even where the strategy forbids create-on-update (server-side apply). */
   forceAllowCreate?: boolean;
+  /**
+   * The new object of an update is defaulted already, as kube's decoder defaults request bodies
+   * (the HTTP handlers), or must not be (a server-side apply that changed nothing): the store does
+   * not default it again. Without it the store applies the strategy's defaults.
+   */
+  defaulted?: boolean;
 }
 
 export type { DeleteOptions, GetOptions, ListOptions } from '@kapi/apimachinery';

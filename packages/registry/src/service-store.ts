@@ -19,6 +19,8 @@ interface ServiceSpec {
   clusterIP?: string;
   clusterIPs?: string[];
   ports?: ServicePort[];
+  externalTrafficPolicy?: string;
+  healthCheckNodePort?: number;
 }
 
 function ipToInt(ip: string): number | undefined {
@@ -35,7 +37,7 @@ function inRange(n: number): boolean {
   return n > serviceCIDR.base && n < serviceCIDR.base + serviceCIDR.size - 1;
 }
 
-/** Wraps the Service store with address allocation on create. */
+/** Wraps the Service store with address allocation on create (and on an apply that creates). */
 export function createServiceStore(generic: GenericStore): GenericStore {
   let queue: Promise<unknown> = Promise.resolve();
   const serialised = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -55,8 +57,62 @@ export function createServiceStore(generic: GenericStore): GenericStore {
         if (n !== undefined) ips.add(n);
       }
       for (const p of spec.ports ?? []) if (p.nodePort) ports.add(p.nodePort);
+      if (spec.healthCheckNodePort) ports.add(spec.healthCheckNodePort);
     }
     return { ips, ports };
+  };
+
+  /** Gives a new Service its addresses; the errors of addresses it asked for that cannot be had. */
+  const allocate = async (obj: KubeObject & { spec?: ServiceSpec }): Promise<FieldError[]> => {
+    const spec = (obj.spec ??= {});
+    const { ips, ports } = await used();
+    const errs: FieldError[] = [];
+    const type = spec.type ?? 'ClusterIP';
+    const freePort = () => {
+      let port: number;
+      do port = nodePortRange.min + Math.floor(Math.random() * (nodePortRange.max - nodePortRange.min + 1));
+      while (ports.has(port));
+      ports.add(port);
+      return port;
+    };
+    if (type !== 'ExternalName') {
+      const asked = spec.clusterIPs?.[0] ?? spec.clusterIP;
+      if (asked === undefined || asked === '') {
+        let n: number;
+        do n = serviceCIDR.base + 1 + Math.floor(Math.random() * (serviceCIDR.size - 2));
+        while (ips.has(n));
+        spec.clusterIP = intToIp(n);
+        spec.clusterIPs = [spec.clusterIP];
+      } else if (asked !== 'None') {
+        const n = ipToInt(asked);
+        const path = FieldPath.of('spec', 'clusterIPs');
+        if (n === undefined) {
+          // Format errors are the validation's to report.
+        } else if (!inRange(n)) {
+          errs.push(fieldErrors.invalid(path, [asked], `failed to allocate IP ${asked}: the provided IP (${asked}) is not in the valid range. The range of valid IPs is 10.96.0.0/12`));
+        } else if (ips.has(n)) {
+          errs.push(fieldErrors.invalid(path, [asked], `failed to allocate IP ${asked}: provided IP is already allocated`));
+        }
+      }
+    }
+    if (type === 'NodePort' || type === 'LoadBalancer') {
+      (spec.ports ?? []).forEach((p, i) => {
+        if (p.nodePort) {
+          const path = FieldPath.of('spec', 'ports').index(i).child('nodePort');
+          if (p.nodePort < nodePortRange.min || p.nodePort > nodePortRange.max) {
+            errs.push(fieldErrors.invalid(path, p.nodePort, `provided port is not in the valid range. The range of valid ports is ${nodePortRange.min}-${nodePortRange.max}`));
+          } else if (ports.has(p.nodePort)) {
+            errs.push(fieldErrors.invalid(path, p.nodePort, 'provided port is already allocated'));
+          }
+          ports.add(p.nodePort);
+          return;
+        }
+        p.nodePort = freePort();
+      });
+    }
+    // A LoadBalancer that keeps traffic on the node gets a health check port (kube's needsHCNodePort).
+    if (type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local' && !spec.healthCheckNodePort) spec.healthCheckNodePort = freePort();
+    return errs;
   };
 
   return {
@@ -64,52 +120,28 @@ export function createServiceStore(generic: GenericStore): GenericStore {
     create(ctx, input, opts = {}) {
       return serialised(async () => {
         const obj = structuredClone(input) as KubeObject & { spec?: ServiceSpec };
-        const spec = (obj.spec ??= {});
-        const { ips, ports } = await used();
-        const errs: FieldError[] = [];
-        const type = spec.type ?? 'ClusterIP';
-        if (type !== 'ExternalName') {
-          const asked = spec.clusterIPs?.[0] ?? spec.clusterIP;
-          if (asked === undefined || asked === '') {
-            let n: number;
-            do n = serviceCIDR.base + 1 + Math.floor(Math.random() * (serviceCIDR.size - 2));
-            while (ips.has(n));
-            spec.clusterIP = intToIp(n);
-            spec.clusterIPs = [spec.clusterIP];
-          } else if (asked !== 'None') {
-            const n = ipToInt(asked);
-            const path = FieldPath.of('spec', 'clusterIPs');
-            if (n === undefined) {
-              // Format errors are the validation's to report.
-            } else if (!inRange(n)) {
-              errs.push(fieldErrors.invalid(path, [asked], `failed to allocate IP ${asked}: the provided IP (${asked}) is not in the valid range. The range of valid IPs is 10.96.0.0/12`));
-            } else if (ips.has(n)) {
-              errs.push(fieldErrors.invalid(path, [asked], `failed to allocate IP ${asked}: provided IP is already allocated`));
-            }
-          }
-        }
-        if (type === 'NodePort' || type === 'LoadBalancer') {
-          (spec.ports ?? []).forEach((p, i) => {
-            if (p.nodePort) {
-              const path = FieldPath.of('spec', 'ports').index(i).child('nodePort');
-              if (p.nodePort < nodePortRange.min || p.nodePort > nodePortRange.max) {
-                errs.push(fieldErrors.invalid(path, p.nodePort, `provided port is not in the valid range. The range of valid ports is ${nodePortRange.min}-${nodePortRange.max}`));
-              } else if (ports.has(p.nodePort)) {
-                errs.push(fieldErrors.invalid(path, p.nodePort, 'provided port is already allocated'));
-              }
-              ports.add(p.nodePort);
-              return;
-            }
-            let port: number;
-            do port = nodePortRange.min + Math.floor(Math.random() * (nodePortRange.max - nodePortRange.min + 1));
-            while (ports.has(port));
-            ports.add(port);
-            p.nodePort = port;
-          });
-        }
+        const errs = await allocate(obj);
         if (errs.length > 0) throw newInvalid({ group: '', kind: 'Service' }, obj.metadata?.name ?? '', errs);
         return generic.create(ctx, obj, opts);
       });
+    },
+    // An update that creates (server-side apply) allocates as a create does.
+    update(ctx, name, objInfo, opts = {}) {
+      if (!opts.forceAllowCreate) return generic.update(ctx, name, objInfo, opts);
+      return serialised(() =>
+        generic.update(
+          ctx,
+          name,
+          async (old) => {
+            const obj = await objInfo(old);
+            if (old !== undefined) return obj;
+            const errs = await allocate(obj as KubeObject & { spec?: ServiceSpec });
+            if (errs.length > 0) throw newInvalid({ group: '', kind: 'Service' }, obj.metadata?.name ?? name, errs);
+            return obj;
+          },
+          opts,
+        ),
+      );
     },
   };
 }

@@ -162,7 +162,7 @@ async function serveUpdate(r: ResourceRequest): Promise<void> {
         const obj = structuredClone(decoded);
         return track ? fm.updateNoErrors(old ?? r.fieldManagers.emptyOf(r.entry), obj, manager) : dropManagedFields(obj);
       },
-      { dryRun: opts.dryRun, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
+      { dryRun: opts.dryRun, defaulted: true, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
     );
   const result = await retryWithoutManagedFields(update);
   respond(r, result.created ? 201 : 200, result.object, warnings);
@@ -191,7 +191,7 @@ async function servePatch(r: ResourceRequest): Promise<void> {
         applyDefaults(r, obj);
         return track ? fm.updateNoErrors(old, obj, manager) : dropManagedFields(obj);
       },
-      { dryRun: opts.dryRun, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
+      { dryRun: opts.dryRun, defaulted: true, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
     );
   const result = await retryWithoutManagedFields(patch);
   respond(r, 200, result.object, warnings);
@@ -224,7 +224,12 @@ async function serveApply(r: ResourceRequest, body: Uint8Array, opts: ReturnType
       return obj;
     },
     // Subresource stores never create (kube's StatusREST and ScaleREST pass forceAllowCreate=false).
-    { dryRun: opts.dryRun, forceAllowCreate: r.info.subresource === '', ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
+    {
+      dryRun: opts.dryRun,
+      forceAllowCreate: r.info.subresource === '',
+      defaulted: true,
+      ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
+    },
   );
   respond(r, result.created ? 201 : 200, result.object, warnings);
 }

@@ -343,6 +343,9 @@ function sameValue(a: unknown, b: unknown): boolean {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     return [...keys].every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
   }
+  // A quantity written as a number (`cpu: 1`) is the same as its canonical string ("1").
+  if (typeof a === 'number' && typeof b === 'string') return String(a) === b;
+  if (typeof a === 'string' && typeof b === 'number') return a === String(b);
   return a === b || (isZero(a) && isZero(b));
 }
 const isZero = (v: unknown) => v == null || v === '' || v === 0 || v === false;
