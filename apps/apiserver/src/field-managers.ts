@@ -42,12 +42,14 @@ export interface FieldManagers {
  * kube-apiserver never is; only for measuring what tracking costs (`pnpm bench`).
  */
 function untrackedFieldManager(): FieldManager {
+  const refuse = (): never => {
+    throw newUnsupportedMediaType('application/apply-patch+yaml', ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json']);
+  };
   return {
     update: (_live, next) => next,
     updateNoErrors: (_live, next) => next,
-    apply: () => {
-      throw newUnsupportedMediaType('application/apply-patch+yaml', ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json']);
-    },
+    apply: () => refuse(),
+    applyWithResult: () => refuse(),
   };
 }
 

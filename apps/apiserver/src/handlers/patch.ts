@@ -13,6 +13,7 @@ import {
   parseJson,
   fieldErrors,
   FieldPath,
+  isJsonBuffer,
   parseWriteOptions,
   quote,
   yamlToJson,
@@ -64,8 +65,28 @@ export function parsePatchOptions(q: URLSearchParams, contentType: string): Patc
   return { ...opts, force };
 }
 
-/** An apply body: one YAML (or JSON) document holding an object; anything else is kube's 400. */
-export function parseApplyBody(body: Uint8Array): KubeObject {
+/** An apply body as parsed: the object, and whether duplicate keys must be looked for with YAML's strictness. */
+export interface ApplyBody {
+  readonly object: KubeObject;
+  /** False when the body is JSON without repeated keys: nothing for the strict check to find. */
+  readonly mayHaveDuplicates: boolean;
+}
+
+/**
+ * An apply body: one YAML (or JSON) document holding an object; anything else is kube's 400. JSON
+ * bodies (what kubectl and client libraries send) take the JSON parser, which reads JSON as YAML does.
+ */
+export function parseApplyBody(body: Uint8Array): ApplyBody {
+  if (isJsonBuffer(body)) {
+    try {
+      const parsed = parseJson(body, { reportDuplicates: true });
+      if (typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
+        return { object: parsed.value as KubeObject, mayHaveDuplicates: parsed.duplicates.length > 0 };
+      }
+    } catch {
+      // Not JSON after all: YAML's reading and messages below.
+    }
+  }
   let value: unknown;
   try {
     value = yamlToJson(body);
@@ -74,17 +95,17 @@ export function parseApplyBody(body: Uint8Array): KubeObject {
     const message = (err as { status?: { message?: string } }).status?.message ?? (err as Error).message;
     throw newBadRequest(`error decoding YAML: error converting YAML to JSON: ${message}`);
   }
-  if (value === null || value === undefined) return {} as KubeObject;
+  if (value === null || value === undefined) return { object: {} as KubeObject, mayHaveDuplicates: false };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    const type = Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value === 'boolean' ? 'bool' : typeof value;
+    const type = Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value;
     throw newBadRequest(`error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${type} into Go value of type map[string]interface {}`);
   }
-  return value as KubeObject;
+  return { object: value as KubeObject, mayHaveDuplicates: true };
 }
 
 /** fieldValidation of an apply body: duplicate keys fail (Strict) or warn (Warn), as yaml.UnmarshalStrict finds them. */
-export function strictApplyCheck(body: Uint8Array, fieldValidation: FieldValidation, warnings: string[]): void {
-  if (fieldValidation === 'Ignore') return;
+export function strictApplyCheck(body: Uint8Array, parsed: ApplyBody, fieldValidation: FieldValidation, warnings: string[]): void {
+  if (fieldValidation === 'Ignore' || !parsed.mayHaveDuplicates) return;
   try {
     yamlToJson(body, { strict: true });
   } catch (err) {

@@ -208,19 +208,21 @@ async function serveApply(r: ResourceRequest, body: Uint8Array, opts: ReturnType
     (old) => {
       const live = old ?? r.fieldManagers.emptyOf(r.entry);
       let out: KubeObject;
+      let changed: boolean;
       try {
-        out = fm.apply(live, structuredClone(applied), opts.fieldManager ?? '', opts.force);
+        ({ object: out, changed } = fm.applyWithResult(live, structuredClone(applied.object), opts.fieldManager ?? '', opts.force));
       } catch (err) {
         throw asStatusError(err);
       }
       warnings.length = 0;
-      strictApplyCheck(body, opts.fieldValidation, warnings);
+      strictApplyCheck(body, applied, opts.fieldValidation, warnings);
       if (old === undefined && (out.metadata?.uid ?? '') !== '') {
         throw newConflict(groupResourceOf(r.entry.info), r.info.name, `uid mismatch: the provided object specified uid ${out.metadata?.uid ?? ''}, and no existing object was found`);
       }
       dropNulls(out);
       const obj = checkDecoded(r.entry, out, 'Ignore', []);
-      applyDefaults(r, obj);
+      // kube defaults the result of a merge, and leaves an apply that changed nothing as it is.
+      if (changed) applyDefaults(r, obj);
       return obj;
     },
     // Subresource stores never create (kube's StatusREST and ScaleREST pass forceAllowCreate=false).

@@ -17,6 +17,7 @@ import {
   buildManagerInfoManager,
   capManagersManager,
   defaultMaxUpdateManagers,
+  isUnchangedByApply,
   managedFieldsUpdater,
   skipNonAppliedManager,
   stripMetaManager,
@@ -40,6 +41,11 @@ export interface FieldManager {
    * Throws Status errors for bad input (400) and plain errors for internal failures.
    */
   apply(live: KubeObject, applied: KubeObject, manager: string, force: boolean): KubeObject;
+  /**
+   * {@link apply}, also telling whether the merge changed the object (`changed: false`: only
+   * managedFields may differ from `live`; kube then skips defaulting the result).
+   */
+  applyWithResult(live: KubeObject, applied: KubeObject, manager: string, force: boolean): { object: KubeObject; changed: boolean };
 }
 
 export interface FieldManagerOptions {
@@ -131,9 +137,11 @@ export function newFieldManager(chain: Manager, subresource: string, onError?: (
   const manager: FieldManager = {
     update(live, next, name) {
       const managed = decodeLiveOrNew(live, next);
+      // The layers may change the map: keep the sets the write starts from.
+      const previous = new Map(managed.fields);
       removeObjectManagedFields(next);
       const r = chain.update(live, next, managed, name);
-      encodeObjectManagedFields(r.object, r.managed);
+      encodeObjectManagedFields(r.object, r.managed, previous);
       return r.object;
     },
     updateNoErrors(live, next, name) {
@@ -145,13 +153,15 @@ export function newFieldManager(chain: Manager, subresource: string, onError?: (
         return next;
       }
     },
-    apply(live, applied, name, force) {
+    apply: (live, applied, name, force) => manager.applyWithResult(live, applied, name, force).object,
+    applyWithResult(live, applied, name, force) {
       let managed: Managed;
       try {
         managed = decodeManagedFields(getManagedFields(live));
       } catch (err) {
         throw new Error(`failed to decode managed fields: ${(err as Error).message}`);
       }
+      const previous = new Map(managed.fields);
       let r: { object: KubeObject | null; managed: Managed };
       try {
         r = chain.apply(live, applied, managed, name, force);
@@ -160,8 +170,9 @@ export function newFieldManager(chain: Manager, subresource: string, onError?: (
         throw err;
       }
       const object = r.object ?? structuredClone(live);
-      encodeObjectManagedFields(object, r.managed);
-      return object;
+      const changed = r.object !== null && !isUnchangedByApply(r.object);
+      encodeObjectManagedFields(object, r.managed, previous);
+      return { object, changed };
     },
   };
   return manager;

@@ -1,7 +1,8 @@
 // Behaviour of k8s.io/apimachinery/pkg/util/managedfields/internal/managedfields.go and fields.go
 // (v0.33): metadata.managedFields decoded into field sets per manager and encoded back, sorted as kube sorts them.
 import type { KubeObject, ManagedFieldsEntry } from '@kapi/apimachinery';
-import { deserializeFieldSet, FieldSet, newVersionedSet, serializeFieldSet, type ManagedFields, type VersionedSet } from '@kapi/structured-merge-diff';
+import { newVersionedSet, type FieldSet, type ManagedFields, type VersionedSet } from '@kapi/structured-merge-diff';
+import { decodeFieldsV1, encodeFieldsV1 } from './fields-v1.ts';
 
 /**
  * The managed fields of one object: each manager's field set (keyed by its identifier, see
@@ -52,7 +53,7 @@ export function decodeManagedFields(entries: readonly ManagedFieldsEntry[] | und
     const id = buildManagerIdentifier(entry);
     let set: FieldSet;
     try {
-      set = deserializeFieldSet(entry.fieldsV1 ?? {});
+      set = decodeFieldsV1(entry.fieldsV1 ?? {});
     } catch (err) {
       throw new Error(`error decoding versioned set from ${JSON.stringify(entry)}: error decoding set: ${(err as Error).message}`);
     }
@@ -88,7 +89,7 @@ export function isResetManagedFields(entries: readonly ManagedFieldsEntry[] | un
   return false;
 }
 
-function encodeEntry(id: string, vs: VersionedSet, time: string | undefined): ManagedFieldsEntry {
+function encodeEntry(id: string, vs: VersionedSet, time: string | undefined, previous: VersionedSet | undefined): ManagedFieldsEntry {
   const who = parseManagerIdentifier(id);
   // The field order of Go's ManagedFieldsEntry: manager, operation, apiVersion, time, fieldsType, fieldsV1, subresource.
   const entry: Record<string, unknown> = {};
@@ -98,7 +99,7 @@ function encodeEntry(id: string, vs: VersionedSet, time: string | undefined): Ma
   if (vs.apiVersion) entry.apiVersion = vs.apiVersion;
   if (time) entry.time = time;
   entry.fieldsType = 'FieldsV1';
-  entry.fieldsV1 = JSON.parse(serializeFieldSet(vs.set)) as Record<string, unknown>;
+  entry.fieldsV1 = encodeFieldsV1(vs.set, previous?.set);
   if (who.subresource) entry.subresource = who.subresource;
   return entry as ManagedFieldsEntry;
 }
@@ -128,11 +129,15 @@ export function sortEncodedManagedFields(entries: ManagedFieldsEntry[]): Managed
   );
 }
 
-/** Encoded managedFields, or undefined when no manager owns anything (kube then drops the field). */
-export function encodeManagedFields(managed: Managed): ManagedFieldsEntry[] | undefined {
+/**
+ * Encoded managedFields, or undefined when no manager owns anything (kube then drops the field).
+ * `previous`, the fields the write started from, lets a manager whose set did not change keep
+ * its earlier FieldsV1.
+ */
+export function encodeManagedFields(managed: Managed, previous?: ManagedFields): ManagedFieldsEntry[] | undefined {
   if (managed.fields.size === 0) return undefined;
   const out: ManagedFieldsEntry[] = [];
-  for (const [id, vs] of managed.fields) out.push(encodeEntry(id, vs, managed.times.get(id)));
+  for (const [id, vs] of managed.fields) out.push(encodeEntry(id, vs, managed.times.get(id), previous?.get(id)));
   return sortEncodedManagedFields(out);
 }
 
@@ -142,8 +147,8 @@ export function removeObjectManagedFields(obj: KubeObject): void {
 }
 
 /** Writes the encoded managed fields into an object's metadata (EncodeObjectManagedFields). */
-export function encodeObjectManagedFields(obj: KubeObject, managed: Managed): void {
-  const entries = encodeManagedFields(managed);
+export function encodeObjectManagedFields(obj: KubeObject, managed: Managed, previous?: ManagedFields): void {
+  const entries = encodeManagedFields(managed, previous);
   const meta = (obj.metadata ??= {});
   if (entries === undefined) delete meta.managedFields;
   else meta.managedFields = entries;

@@ -84,9 +84,21 @@ export function managedFieldsUpdater(next: Manager): Manager {
       }
       const object = structuredClone(live);
       removeObjectManagedFields(object);
+      unchangedByApply.add(object);
       return { object, managed: r.managed };
     },
   };
+}
+
+/**
+ * Objects an apply merged into without changing them (structured-merge-diff found the live object
+ * already as applied): kube neither defaults them again nor stamps the applier's time.
+ */
+const unchangedByApply = new WeakSet<KubeObject>();
+
+/** True for the object of an apply whose merge changed nothing (only managedFields may differ). */
+export function isUnchangedByApply(obj: KubeObject): boolean {
+  return unchangedByApply.has(obj);
 }
 
 /** Turns the manager's name into its identifier: name, operation, apiVersion and subresource. */

@@ -181,6 +181,14 @@ export class PathElementSet implements Iterable<PathElement> {
     return s;
   }
 
+  /**
+   * A set over `map` (serialized element → element, see `pathElementKey`), which it takes over:
+   * for builders that fill the map themselves.
+   */
+  static fromKeyedMap(map: Map<string, PathElement>): PathElementSet {
+    return PathElementSet.#fromMap(map);
+  }
+
   /** A copy that shares storage until either side is written to. */
   clone(): PathElementSet {
     this.#owned = false;
@@ -212,7 +220,11 @@ export class PathElementSet implements Iterable<PathElement> {
 
   /** Adds `pe` (no-op when an equal element is already there). */
   insert(pe: PathElement): void {
-    const key = pathElementKey(pe);
+    this.insertKeyed(pathElementKey(pe), pe);
+  }
+
+  /** {@link PathElementSet.insert} of `pe` whose serialized form `key` is at hand. */
+  insertKeyed(key: string, pe: PathElement): void {
     if (this.#store.map.has(key)) return;
     this.#writable().set(key, pe);
     this.#store.sorted = undefined;
@@ -220,7 +232,7 @@ export class PathElementSet implements Iterable<PathElement> {
 
   /** The elements in either set. */
   union(other: PathElementSet): PathElementSet {
-    if (other.size === 0) return this.clone();
+    if (other.size === 0 || other.#store === this.#store) return this.clone();
     if (this.size === 0) return other.clone();
     const [big, small] = this.size >= other.size ? [this, other] : [other, this];
     const map = new Map(big.#store.map);
@@ -230,6 +242,7 @@ export class PathElementSet implements Iterable<PathElement> {
 
   /** The elements in both sets. */
   intersection(other: PathElementSet): PathElementSet {
+    if (other.#store === this.#store) return this.clone();
     const map = new Map<string, PathElement>();
     const mine = this.#store.map;
     const theirs = other.#store.map;
@@ -247,9 +260,20 @@ export class PathElementSet implements Iterable<PathElement> {
   /** The elements of this set that are not in `other`. */
   difference(other: PathElementSet): PathElementSet {
     if (other.size === 0 || this.size === 0) return this.clone();
+    if (other.#store === this.#store) return new PathElementSet();
+    const mine = this.#store.map;
     const theirs = other.#store.map;
+    // Count first: a difference that removes nothing or everything needs no new map.
+    let common = 0;
+    if (theirs.size < mine.size) {
+      for (const k of theirs.keys()) if (mine.has(k)) common++;
+    } else {
+      for (const k of mine.keys()) if (theirs.has(k)) common++;
+    }
+    if (common === 0) return this.clone();
+    if (common === mine.size) return new PathElementSet();
     const map = new Map<string, PathElement>();
-    for (const [k, pe] of this.#store.map) if (!theirs.has(k)) map.set(k, pe);
+    for (const k of mine.keys()) if (!theirs.has(k)) map.set(k, mine.get(k)!);
     return PathElementSet.#fromMap(map);
   }
 
@@ -283,6 +307,11 @@ export class PathElementSet implements Iterable<PathElement> {
   /** The serialized forms of {@link PathElementSet.sorted}'s elements, in the same order (shared). */
   sortedKeys(): readonly string[] {
     return this.#order().keys;
+  }
+
+  /** `[serialized form, element]` pairs in no particular order. */
+  keyed(): IterableIterator<[string, PathElement]> {
+    return this.#store.map.entries();
   }
 
   /** The serialized forms of the elements, in no particular order. */

@@ -14,6 +14,63 @@ export const ErrUnknownPathElementType: Error = new Error('unknown path element 
 /** Serialized forms of key and value elements, computed once per element object. */
 const keyCache = new WeakMap<object, string>();
 
+/**
+ * A path element with its serialized form ({@link pathElementKey}). The walkers hand both to
+ * sets so that neither is built twice; the ones from {@link fieldNameElement} and
+ * {@link internKeyElement} are shared and frozen.
+ */
+export interface KeyedPathElement {
+  readonly key: string;
+  readonly pe: PathElement;
+}
+
+// Interned elements: the same field names and list item keys come up on every write. Bounded.
+const internLimit = 16384;
+const fieldElements = new Map<string, KeyedPathElement>();
+const keyElements = new Map<string, KeyedPathElement>();
+
+/** The shared element of field `name`, with its key `f:<name>`. */
+export function fieldNameElement(name: string): KeyedPathElement {
+  let e = fieldElements.get(name);
+  if (e === undefined) {
+    if (fieldElements.size >= internLimit) fieldElements.clear();
+    e = Object.freeze({ key: `f:${name}`, pe: Object.freeze({ fieldName: name }) });
+    fieldElements.set(name, e);
+  }
+  return e;
+}
+
+/** The shared key element whose serialized form is `key`, if {@link internKeyElement} made one. */
+export function internedKeyElement(key: string): KeyedPathElement | undefined {
+  return keyElements.get(key);
+}
+
+/**
+ * Makes the shared key element for `fields` (sorted by name, scalar values only), whose
+ * serialized form is `key`.
+ */
+export function internKeyElement(key: string, fields: FieldList): KeyedPathElement {
+  if (keyElements.size >= internLimit) keyElements.clear();
+  const e = newKeyElement(key, Object.freeze(fields.map((f) => Object.freeze({ name: f.name, value: f.value }))));
+  keyElements.set(key, e);
+  return e;
+}
+
+/** The element of set item `value` (a scalar), frozen. */
+export function newValueElement(value: unknown): KeyedPathElement {
+  const pe: PathElement = Object.freeze({ value });
+  const key = `v:${valueToJSON(value)}`;
+  keyCache.set(pe, key);
+  return Object.freeze({ key, pe });
+}
+
+/** A key element for `fields` whose serialized form `key` is known (frozen, not interned). */
+export function newKeyElement(key: string, fields: FieldList): KeyedPathElement {
+  const pe: PathElement = Object.freeze({ key: fields });
+  keyCache.set(pe, key);
+  return Object.freeze({ key, pe });
+}
+
 function serializeKeyFields(key: FieldList): string {
   let out = 'k:{';
   for (let i = 0; i < key.length; i++) {

@@ -32,17 +32,19 @@ function checkKey(key: string): string {
   return quoteKey(key);
 }
 
-/** Go's `emitContentsV1`: appends the members of one level's object, without the braces. */
-function emitContents(s: FieldSet, includeSelf: boolean, out: string[]): void {
+/** Go's `emitContentsV1`: the members of one level's object, without the braces. */
+function emitContents(s: FieldSet, cache: WeakMap<FieldSet, string> | undefined): string {
+  // Only levels with children are worth remembering: leaves are written as fast as looked up.
+  const nested = cache !== undefined && s.children.nodeCount !== 0;
+  if (nested) {
+    const hit = cache.get(s);
+    if (hit !== undefined) return hit;
+  }
   const members = s.members.sorted();
   const memberKeys = s.members.sortedKeys();
   const children: readonly SetNode[] = s.children.sorted();
   const childKeys = s.children.sortedKeys();
-  let sep = '';
-  if (includeSelf && !(members.length === 0 && children.length === 0)) {
-    out.push('".":{}');
-    sep = ',';
-  }
+  let out = '';
   let mi = 0;
   let ci = 0;
   while (mi < members.length && ci < children.length) {
@@ -50,40 +52,39 @@ function emitContents(s: FieldSet, includeSelf: boolean, out: string[]): void {
     const ck = childKeys[ci]!;
     const child = children[ci]!;
     const c = comparePathElementsByKey(mk, members[mi]!, ck, child.pathElement);
+    if (out !== '') out += ',';
     if (c < 0) {
-      out.push(`${sep}${checkKey(mk)}:{}`);
+      out += `${checkKey(mk)}:{}`;
       mi++;
     } else {
-      out.push(`${sep}${checkKey(ck)}:{`);
-      emitContents(child.set, c === 0, out);
-      out.push('}');
+      out += `${checkKey(ck)}:{${emitChild(child.set, c === 0, cache)}}`;
       if (c === 0) mi++;
       ci++;
     }
-    sep = ',';
   }
-  for (; mi < members.length; mi++) {
-    out.push(`${sep}${checkKey(memberKeys[mi]!)}:{}`);
-    sep = ',';
-  }
-  for (; ci < children.length; ci++) {
-    out.push(`${sep}${checkKey(childKeys[ci]!)}:{`);
-    emitContents(children[ci]!.set, false, out);
-    out.push('}');
-    sep = ',';
-  }
+  for (; mi < members.length; mi++) out += `${out === '' ? '' : ','}${checkKey(memberKeys[mi]!)}:{}`;
+  for (; ci < children.length; ci++) out += `${out === '' ? '' : ','}${checkKey(childKeys[ci]!)}:{${emitChild(children[ci]!.set, false, cache)}}`;
+  if (nested) cache.set(s, out);
+  return out;
+}
+
+/** The object of a child: its contents, after `".":{}` when the element is a member too. */
+function emitChild(s: FieldSet, includeSelf: boolean, cache: WeakMap<FieldSet, string> | undefined): string {
+  const contents = emitContents(s, cache);
+  return includeSelf && contents !== '' ? `".":{},${contents}` : contents;
 }
 
 /**
  * Go's `Set.ToJSON`: the FieldsV1 JSON of `set`, byte for byte as Go writes it — members in Go's
  * path element order, `".":{}` for an element that is both a member and a parent, no whitespace.
  * Throws `invalid PathElement` for an element with nothing set.
+ *
+ * With `cache`, the text of every level with children is remembered by its set, and reused: only
+ * for sets that are never modified (as the sets of managedFields are not), which then may share
+ * most of their levels.
  */
-export function serializeFieldSet(set: FieldSet): string {
-  const out: string[] = ['{'];
-  emitContents(set, false, out);
-  out.push('}');
-  return out.join('');
+export function serializeFieldSet(set: FieldSet, cache?: WeakMap<FieldSet, string>): string {
+  return `{${emitContents(set, cache)}}`;
 }
 
 function describe(v: unknown): string {

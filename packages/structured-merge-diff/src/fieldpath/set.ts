@@ -1,5 +1,5 @@
 // Behaviour of sigs.k8s.io/structured-merge-diff/v4/fieldpath/set.go (v4.6.0)
-import { emptyTypeRef, findField, type Schema, type TypeRef } from '../schema/elements.ts';
+import { emptyTypeRef, findField, type Atom, type Schema, type TypeRef } from '../schema/elements.ts';
 import { comparePathElementsByKey, PathElementSet, pathToString, type Path, type PathElement } from './element.ts';
 import { pathElementKey } from './serialize-pe.ts';
 import type { SetMatcher } from './set-matcher.ts';
@@ -37,6 +37,17 @@ export class FieldSet {
   constructor(members: PathElementSet = new PathElementSet(), children: SetNodeMap = new SetNodeMap()) {
     this.members = members;
     this.children = children;
+  }
+
+  /**
+   * A set over `members` and `children` maps keyed by serialized path element (see
+   * `pathElementKey`), which it takes over: for builders that fill the maps themselves.
+   */
+  static fromKeyedMaps(members?: Map<string, PathElement>, children?: Map<string, SetNode>): FieldSet {
+    return new FieldSet(
+      members === undefined ? new PathElementSet() : PathElementSet.fromKeyedMap(members),
+      children === undefined ? new SetNodeMap() : SetNodeMap.fromKeyedMap(children),
+    );
   }
 
   /** Go's `NewSet`: a set holding `paths`. */
@@ -108,7 +119,7 @@ export class FieldSet {
    * removing a parent keeps its children.
    */
   difference(other: FieldSet): FieldSet {
-    return new FieldSet(this.members.difference(other.members), this.children.difference(other));
+    return this.#topLevel(this.#difference(other, false));
   }
 
   /**
@@ -116,24 +127,94 @@ export class FieldSet {
    * `{a.b.c} - {a.b}` is `{}` here (and `{a.b.c}` with `difference`).
    */
   recursiveDifference(other: FieldSet): FieldSet {
-    return new FieldSet(this.members.difference(other.members), this.children.recursiveDifference(other));
+    return this.#topLevel(this.#difference(other, true));
+  }
+
+  /** A result of the sharing walks as a result of an operation: its top level is always new. */
+  #topLevel(out: FieldSet | undefined): FieldSet {
+    if (out === undefined) return new FieldSet();
+    return out === this ? new FieldSet(this.members.clone(), this.children.clone()) : out;
+  }
+
+  /**
+   * {@link FieldSet.difference} (or `recursiveDifference`), but `undefined` when empty and this
+   * very set when nothing is removed: most subsets of a difference are one or the other, and
+   * need no new maps.
+   */
+  #difference(other: FieldSet, recursive: boolean): FieldSet | undefined {
+    if (other === this) return undefined;
+    const members = this.members.difference(other.members);
+    const children = this.children;
+    const theirs = other.children;
+    const theirMembers = recursive ? other.members : undefined;
+    let nodes: Map<string, SetNode> | undefined;
+    if (theirs.nodeCount !== 0 || (theirMembers !== undefined && theirMembers.size !== 0)) {
+      let i = 0;
+      for (const k of children.keys()) {
+        const node = children.nodeByKey(k)!;
+        let out: FieldSet | undefined = node.set;
+        if (theirMembers?.hasKey(k)) out = undefined;
+        else {
+          const o = theirs.getByKey(k);
+          if (o !== undefined) {
+            out = node.set.#difference(o, recursive);
+            // Subsets left without members at any depth are dropped (Go's `Empty`).
+            if (out?.empty()) out = undefined;
+          }
+        }
+        if (nodes === undefined && out !== node.set) nodes = copyFirst(children, i);
+        if (nodes !== undefined && out !== undefined) nodes.set(k, out === node.set ? node : { pathElement: node.pathElement, set: out });
+        i++;
+      }
+    }
+    if (nodes === undefined && members.size === this.members.size) return this;
+    if (members.size === 0 && (nodes === undefined ? children.nodeCount === 0 : nodes.size === 0)) return undefined;
+    return new FieldSet(members, nodes === undefined ? children.clone() : SetNodeMap.fromKeyedMap(nodes));
   }
 
   /**
    * Go's `EnsureNamedFieldsAreMembers`: this set plus every element above a member that is a
    * named field (a struct field of the map type `typeRef` resolves to at that level) — `a` for
    * `a.b.c` when `a` is a struct field, but not `a.b` when `a` is a map with free-form keys.
+   * With `memo`, results are shared between the calls that use it (see {@link EnsureNamedMemo}).
    */
-  ensureNamedFieldsAreMembers(schema: Schema, typeRef: TypeRef): FieldSet {
-    const members = this.members.clone();
-    const map = schema.resolve(typeRef)?.map;
-    if (map !== undefined) {
-      for (const node of this.children.nodes()) {
-        const pe = node.pathElement;
-        if ('fieldName' in pe && findField(map, pe.fieldName) !== undefined) members.insert(pe);
+  ensureNamedFieldsAreMembers(schema: Schema, typeRef: TypeRef, memo?: EnsureNamedMemo): FieldSet {
+    const out = this.#ensureNamed(schema, typeRef, memo);
+    // The top level is always new, as for the other operations.
+    return out === this ? new FieldSet(this.members.clone(), this.children.clone()) : out;
+  }
+
+  /** {@link FieldSet.ensureNamedFieldsAreMembers}, sharing (and returning) every subset it leaves unchanged. */
+  #ensureNamed(schema: Schema, typeRef: TypeRef, memo: EnsureNamedMemo | undefined): FieldSet {
+    const children = this.children;
+    if (children.nodeCount === 0) return this;
+    const hit = memo?.get(this);
+    if (hit !== undefined && hit.typeRef === typeRef) return hit.out;
+    const out = this.#ensureNamedWalk(schema, typeRef, memo);
+    memo?.set(this, { typeRef, out });
+    return out;
+  }
+
+  #ensureNamedWalk(schema: Schema, typeRef: TypeRef, memo: EnsureNamedMemo | undefined): FieldSet {
+    const children = this.children;
+    const atom = schema.resolve(typeRef);
+    const map = atom?.map;
+    let members: PathElementSet | undefined;
+    let nodes: Map<string, SetNode> | undefined;
+    let i = 0;
+    for (const k of children.keys()) {
+      const node = children.nodeByKey(k)!;
+      const pe = node.pathElement;
+      if (map !== undefined && 'fieldName' in pe && !this.members.hasKey(k) && findField(map, pe.fieldName) !== undefined) {
+        (members ??= this.members.clone()).insertKeyed(k, pe);
       }
+      const set = node.set.#ensureNamed(schema, childTypeRef(atom, pe), memo);
+      if (nodes === undefined && set !== node.set) nodes = copyFirst(children, i);
+      if (nodes !== undefined) nodes.set(k, set === node.set ? node : { pathElement: pe, set });
+      i++;
     }
-    return new FieldSet(members, this.children.ensureNamedFieldsAreMembers(schema, typeRef));
+    if (members === undefined && nodes === undefined) return this;
+    return new FieldSet(members ?? this.members.clone(), nodes === undefined ? children.clone() : SetNodeMap.fromKeyedMap(nodes));
   }
 
   /** Only the paths matching `pattern` (this very set when the pattern is a wildcard). */
@@ -188,7 +269,33 @@ export class FieldSet {
   }
 }
 
+/**
+ * Results of `ensureNamedFieldsAreMembers` by the set they were computed from (and its type), for
+ * sets that share subsets: a shared subset is then ensured once, and its result shared.
+ */
+export type EnsureNamedMemo = Map<FieldSet, { readonly typeRef: TypeRef; readonly out: FieldSet }>;
+
 const invalidElement = {} as PathElement;
+
+/** A new map holding the first `n` nodes of `m` (those a walk left unchanged before its first change). */
+function copyFirst(m: SetNodeMap, n: number): Map<string, SetNode> {
+  const out = new Map<string, SetNode>();
+  if (n === 0) return out;
+  for (const k of m.keys()) {
+    out.set(k, m.nodeByKey(k)!);
+    if (out.size === n) break;
+  }
+  return out;
+}
+
+/** The type of the subset below `pe` in a set of type `atom` (Go's `EnsureNamedFieldsAreMembers`). */
+function childTypeRef(atom: Atom | undefined, pe: PathElement): TypeRef {
+  if ('fieldName' in pe && atom?.map !== undefined) {
+    return findField(atom.map, pe.fieldName)?.type ?? atom.map.elementType ?? emptyTypeRef;
+  }
+  if ('key' in pe && atom?.list !== undefined) return atom.list.elementType;
+  return emptyTypeRef;
+}
 
 function matcherKey(pe: PathElement | undefined): string {
   return pathElementKey(pe ?? invalidElement);
@@ -236,6 +343,16 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
     return s;
   }
 
+  /** A map over `map` (serialized element → node), which it takes over: for builders. */
+  static fromKeyedMap(map: Map<string, SetNode>): SetNodeMap {
+    return SetNodeMap.#fromMap(map);
+  }
+
+  /** A copy that shares storage (and the subsets) until either side is written to. */
+  clone(): SetNodeMap {
+    return this.#share();
+  }
+
   #share(): SetNodeMap {
     const s = new SetNodeMap();
     s.#store = this.#store;
@@ -254,12 +371,26 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
 
   /** Go's `Descend`: the subset below `pe`, created empty when there is none. */
   descend(pe: PathElement): FieldSet {
-    const key = pathElementKey(pe);
+    return this.descendKeyed(pathElementKey(pe), pe);
+  }
+
+  /** {@link SetNodeMap.descend} for `pe` whose serialized form `key` is at hand. */
+  descendKeyed(key: string, pe: PathElement): FieldSet {
     const node = this.#store.map.get(key);
     if (node !== undefined) return node.set;
     const set = new FieldSet();
     this.#writable().set(key, { pathElement: pe, set });
     return set;
+  }
+
+  /** The node of the element whose serialized form is `key`, or `undefined`. */
+  nodeByKey(key: string): SetNode | undefined {
+    return this.#store.map.get(key);
+  }
+
+  /** The serialized forms of the elements, in no particular order. */
+  keys(): IterableIterator<string> {
+    return this.#store.map.keys();
   }
 
   /** Go's `Get`: the subset below `pe`, or `undefined`. */
@@ -284,7 +415,12 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
 
   /** Makes `set` the subset below `pe`, replacing any. */
   set(pe: PathElement, set: FieldSet): void {
-    this.#writable().set(pathElementKey(pe), { pathElement: pe, set });
+    this.setKeyed(pathElementKey(pe), pe, set);
+  }
+
+  /** {@link SetNodeMap.set} for `pe` whose serialized form `key` is at hand. */
+  setKeyed(key: string, pe: PathElement, set: FieldSet): void {
+    this.#writable().set(key, { pathElement: pe, set });
   }
 
   /** How many elements have a subset (Go's `len(members)`; see {@link SetNodeMap.size}). */
@@ -321,13 +457,15 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
   /** Go's `Union`: elements of either map; subsets present in both are united. */
   union(other: SetNodeMap): SetNodeMap {
     const theirs = other.#store.map;
-    if (theirs.size === 0) return this.#share();
     const mine = this.#store.map;
+    if (theirs.size === 0 || theirs === mine) return this.#share();
     if (mine.size === 0) return other.#share();
     const map = new Map(mine);
     for (const [k, node] of theirs) {
       const m = mine.get(k);
-      map.set(k, m === undefined ? node : { pathElement: m.pathElement, set: m.set.union(node.set) });
+      if (m === undefined) map.set(k, node);
+      // A subset shared by both sides is its own union.
+      else if (m.set !== node.set) map.set(k, { pathElement: m.pathElement, set: m.set.union(node.set) });
     }
     return SetNodeMap.#fromMap(map);
   }
@@ -336,6 +474,7 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
   intersection(other: SetNodeMap): SetNodeMap {
     const mine = this.#store.map;
     const theirs = other.#store.map;
+    if (mine === theirs) return this.#share();
     const map = new Map<string, SetNode>();
     const [small, big] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
     for (const k of small.keys()) {
@@ -343,6 +482,10 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
       if (o === undefined) continue;
       const m = mine.get(k)!;
       const t = theirs.get(k)!;
+      if (m.set === t.set) {
+        if (!m.set.empty()) map.set(k, m);
+        continue;
+      }
       const res = m.set.intersection(t.set);
       if (!res.empty()) map.set(k, { pathElement: m.pathElement, set: res });
     }
@@ -357,7 +500,7 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
     for (const [k, node] of this.#store.map) {
       const o = theirs.get(k);
       if (o === undefined) map.set(k, node);
-      else {
+      else if (o.set !== node.set) {
         const diff = node.set.difference(o.set);
         if (!diff.empty()) map.set(k, { pathElement: node.pathElement, set: diff });
       }
@@ -375,7 +518,7 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
       if (theirMembers.hasKey(k)) continue;
       const o = theirs.get(k);
       if (o === undefined) map.set(k, node);
-      else {
+      else if (o.set !== node.set) {
         const diff = node.set.recursiveDifference(o.set);
         if (!diff.empty()) map.set(k, { pathElement: node.pathElement, set: diff });
       }
@@ -389,13 +532,7 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
     const map = new Map<string, SetNode>();
     for (const [k, node] of this.#store.map) {
       const pe = node.pathElement;
-      let tr: TypeRef = emptyTypeRef;
-      if ('fieldName' in pe && atom?.map !== undefined) {
-        tr = findField(atom.map, pe.fieldName)?.type ?? atom.map.elementType ?? emptyTypeRef;
-      } else if ('key' in pe && atom?.list !== undefined) {
-        tr = atom.list.elementType;
-      }
-      map.set(k, { pathElement: pe, set: node.set.ensureNamedFieldsAreMembers(schema, tr) });
+      map.set(k, { pathElement: pe, set: node.set.ensureNamedFieldsAreMembers(schema, childTypeRef(atom, pe)) });
     }
     return SetNodeMap.#fromMap(map);
   }
@@ -441,6 +578,11 @@ export class SetNodeMap implements Iterable<[PathElement, FieldSet]> {
   /** The nodes in no particular order (cheaper than {@link SetNodeMap.sorted}). */
   nodes(): IterableIterator<SetNode> {
     return this.#store.map.values();
+  }
+
+  /** `[serialized element, node]` pairs in no particular order. */
+  keyedNodes(): IterableIterator<[string, SetNode]> {
+    return this.#store.map.entries();
   }
 
   /** Go's `Iterate`: calls `fn` with each element, in Go's order. */

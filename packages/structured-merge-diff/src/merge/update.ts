@@ -1,9 +1,12 @@
 // Behaviour of sigs.k8s.io/structured-merge-diff/v4/merge/update.go (v4.6.0)
-import { FieldSet } from '../fieldpath/set.ts';
+import { FieldSet, type EnsureNamedMemo } from '../fieldpath/set.ts';
 import { newExcludeSetFilter, type Filter } from '../fieldpath/set-filter.ts';
 import { newVersionedSet, type ManagedFields, type VersionedSet } from '../fieldpath/managers.ts';
+import type { Schema, TypeRef } from '../schema/elements.ts';
 import type { Comparison, TypedValue } from '../typed/typed.ts';
+import { ValidationErrors } from '../typed/helpers.ts';
 import { reconcileFieldSetWithSchema } from '../typed/reconcile-schema.ts';
+import { toFieldSetWithSchema, type FieldSetMemo } from '../typed/tofieldset.ts';
 import { equalValues } from '../value/compare.ts';
 import { conflictsFromManagers } from './conflict.ts';
 
@@ -82,8 +85,40 @@ function wrapped<T>(prefix: string, fn: () => T): T {
 }
 
 /**
+ * The field sets one prune computes. Go's algorithm asks for the sets of the merged object and
+ * of objects made from it by removing a few items, which share most of their containers: each
+ * container is walked once, and each shared subset ensured once (results are read only here).
+ */
+class PruneSets {
+  readonly #sets = new Map<TypedValue, FieldSet>();
+  readonly #values: FieldSetMemo = new Map();
+  readonly #ensured: EnsureNamedMemo = new Map();
+
+  /** `tv.toFieldSet()`, its errors prefixed with `message`. */
+  of(tv: TypedValue, message: string): FieldSet {
+    let set = this.#sets.get(tv);
+    if (set === undefined) {
+      set = wrapped(message, () => {
+        const { set, errs } = toFieldSetWithSchema(tv.schema, tv.typeRef, tv.value, this.#values);
+        if (errs.length !== 0) throw new ValidationErrors(errs);
+        return set;
+      });
+      this.#sets.set(tv, set);
+    }
+    return set;
+  }
+
+  /** `set.ensureNamedFieldsAreMembers(schema, typeRef)`. */
+  ensure(set: FieldSet, schema: Schema, typeRef: TypeRef): FieldSet {
+    return set.ensureNamedFieldsAreMembers(schema, typeRef, this.#ensured);
+  }
+}
+
+/**
  * Computes the managed fields of a write and merges applied configurations (Go's `merge.Updater`).
- * Neither method mutates the objects or the managers map it is given.
+ * Neither method mutates the objects or the managers map it is given. The managers' sets are
+ * taken as immutable (unchanged ones are shared into the result): a set found to need no
+ * reconciling with the schema is not walked again.
  */
 export class Updater {
   /** The converter between versions. */
@@ -93,6 +128,8 @@ export class Updater {
   /** Per version, the filter of fields nobody owns (see {@link UpdaterOptions.ignoreFilter}). */
   readonly ignoreFilter: ReadonlyMap<string, Filter> | undefined;
   readonly #returnInputOnNoop: boolean;
+  // Sets that needed no reconciling with the schema, with the schema and type they were checked at.
+  readonly #reconciled = new WeakMap<FieldSet, { schema: Schema; typeRef: TypeRef }>();
 
   constructor(options: UpdaterOptions = {}) {
     this.converter = options.converter ?? identityConverter;
@@ -270,12 +307,13 @@ export class Updater {
     if (convertedMerged === undefined) return merged;
 
     const { schema, typeRef } = convertedMerged;
-    let pruned = convertedMerged.removeItems(lastSet.set.ensureNamedFieldsAreMembers(schema, typeRef));
+    const sets = new PruneSets();
+    let pruned = convertedMerged.removeItems(sets.ensure(lastSet.set, schema, typeRef));
     pruned = wrapped('failed add back owned items', () =>
-      this.#addBackOwnedItems(convertedMerged, pruned, version, managers),
+      this.#addBackOwnedItems(convertedMerged, pruned, version, managers, sets),
     );
     pruned = wrapped('failed add back dangling items', () =>
-      this.#addBackDanglingItems(convertedMerged, pruned, lastSet),
+      this.#addBackDanglingItems(convertedMerged, pruned, lastSet, sets),
     );
     const applying = managers.get(applyingManager);
     return this.converter.convert(pruned, applying?.apiVersion ?? version);
@@ -290,21 +328,22 @@ export class Updater {
     pruned: TypedValue,
     prunedVersion: string,
     managedFields: ManagedFields,
+    sets: PruneSets,
   ): TypedValue {
     const managedAtVersion = new Map<string, FieldSet>();
     for (const managerSet of managedFields.values()) {
-      const current = managedAtVersion.get(managerSet.apiVersion) ?? FieldSet.of();
-      managedAtVersion.set(managerSet.apiVersion, current.union(managerSet.set));
+      const current = managedAtVersion.get(managerSet.apiVersion);
+      managedAtVersion.set(managerSet.apiVersion, current === undefined ? managerSet.set : current.union(managerSet.set));
     }
     // The pruned version first: fields prune removed may be needed to convert to other versions.
     let state = { merged, pruned };
     const atPruned = managedAtVersion.get(prunedVersion);
     if (atPruned !== undefined) {
-      state = this.#addBackOwnedItemsForVersion(state.merged, state.pruned, prunedVersion, atPruned);
+      state = this.#addBackOwnedItemsForVersion(state.merged, state.pruned, prunedVersion, atPruned, sets);
       managedAtVersion.delete(prunedVersion);
     }
     for (const [version, managed] of managedAtVersion) {
-      state = this.#addBackOwnedItemsForVersion(state.merged, state.pruned, version, managed);
+      state = this.#addBackOwnedItemsForVersion(state.merged, state.pruned, version, managed, sets);
     }
     return state.pruned;
   }
@@ -314,6 +353,7 @@ export class Updater {
     pruned: TypedValue,
     version: string,
     managed: FieldSet,
+    sets: PruneSets,
   ): { merged: TypedValue; pruned: TypedValue } {
     let convertedMerged: TypedValue | undefined;
     try {
@@ -332,17 +372,11 @@ export class Updater {
     if (convertedPruned === undefined) return { merged, pruned };
 
     const m = convertedMerged;
-    const p = convertedPruned;
-    const mergedSet = wrapped(`failed to create field set from merged object at version ${version}`, () =>
-      m.toFieldSet(),
-    );
-    const prunedSet = wrapped(`failed to create field set from pruned object at version ${version}`, () =>
-      p.toFieldSet(),
-    );
+    const mergedSet = sets.of(m, `failed to create field set from merged object at version ${version}`);
+    const prunedSet = sets.of(convertedPruned, `failed to create field set from pruned object at version ${version}`);
     const { schema, typeRef } = m;
-    const ensure = (set: FieldSet) => set.ensureNamedFieldsAreMembers(schema, typeRef);
-    const keep = ensure(prunedSet).union(ensure(managed));
-    const result = m.removeItems(ensure(mergedSet).difference(keep));
+    const keep = sets.ensure(prunedSet, schema, typeRef).union(sets.ensure(managed, schema, typeRef));
+    const result = m.removeItems(sets.ensure(mergedSet, schema, typeRef).difference(keep));
     return { merged: m, pruned: result };
   }
 
@@ -350,7 +384,7 @@ export class Updater {
    * Keeps prune from removing what the applier did not own last time: fields, list and map items
    * that are unowned or owned by updaters are added back.
    */
-  #addBackDanglingItems(merged: TypedValue, pruned: TypedValue, lastSet: VersionedSet): TypedValue {
+  #addBackDanglingItems(merged: TypedValue, pruned: TypedValue, lastSet: VersionedSet, sets: PruneSets): TypedValue {
     let convertedPruned: TypedValue | undefined;
     try {
       convertedPruned = convertOrMissing(this.converter, pruned, lastSet.apiVersion);
@@ -358,18 +392,13 @@ export class Updater {
       throw new Error(`failed to convert pruned object to last applied version: ${messageOf(err)}`, { cause: err });
     }
     if (convertedPruned === undefined) return merged;
-    const c = convertedPruned;
-    let prunedSet = wrapped('failed to create field set from pruned object in last applied version', () =>
-      c.toFieldSet(),
-    );
-    let mergedSet = wrapped('failed to create field set from merged object in last applied version', () =>
-      merged.toFieldSet(),
-    );
+    const prunedSet = sets.of(convertedPruned, 'failed to create field set from pruned object in last applied version');
+    const mergedSet = sets.of(merged, 'failed to create field set from merged object in last applied version');
     const { schema, typeRef } = merged;
-    prunedSet = prunedSet.ensureNamedFieldsAreMembers(schema, typeRef);
-    mergedSet = mergedSet.ensureNamedFieldsAreMembers(schema, typeRef);
-    const last = lastSet.set.ensureNamedFieldsAreMembers(schema, typeRef);
-    return merged.removeItems(mergedSet.difference(prunedSet).intersection(last));
+    const last = sets.ensure(lastSet.set, schema, typeRef);
+    return merged.removeItems(
+      sets.ensure(mergedSet, schema, typeRef).difference(sets.ensure(prunedSet, schema, typeRef)).intersection(last),
+    );
   }
 
   /**
@@ -383,7 +412,13 @@ export class Updater {
       // Obsolete versions are skipped: their managers are deleted on the way anyway.
       const tv = convertOrMissing(this.converter, liveObject, versionedSet.apiVersion);
       if (tv === undefined) continue;
+      const known = this.#reconciled.get(versionedSet.set);
+      if (known !== undefined && known.schema === tv.schema && known.typeRef === tv.typeRef) {
+        result.set(manager, versionedSet);
+        continue;
+      }
       const reconciled = reconcileFieldSetWithSchema(versionedSet.set, tv);
+      if (reconciled === null) this.#reconciled.set(versionedSet.set, { schema: tv.schema, typeRef: tv.typeRef });
       result.set(
         manager,
         reconciled ? newVersionedSet(reconciled, versionedSet.apiVersion, versionedSet.applied) : versionedSet,

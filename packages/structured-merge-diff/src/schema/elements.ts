@@ -63,14 +63,15 @@ export function copyMapType(src: MapType, overrides: Partial<MapType> = {}): Map
 
 /**
  * A schema: a list of named types with O(1) lookups (Go `schema.Schema`). The type list is
- * indexed by name on first lookup, and references with an `elementRelationship` override resolve
- * once per reference object; the schema must not be mutated after its first lookup.
+ * indexed by name on first lookup, and named references and references with an
+ * `elementRelationship` override resolve once per reference object; the schema must not be
+ * mutated after its first lookup.
  */
 export class Schema {
   /** The named types, in schema order. */
   types: TypeDef[];
   #byName: Map<string, TypeDef> | undefined;
-  // Resolutions of references carrying an elementRelationship override (null: unresolvable).
+  // Resolutions of named references and of references with an override (null: unresolvable).
   #resolved = new WeakMap<TypeRef, Atom | null>();
 
   /** A schema over `doc.types` (the array is shared, not copied). */
@@ -103,16 +104,20 @@ export class Schema {
    */
   resolve(tr: TypeRef): Atom | undefined {
     const er = tr.elementRelationship;
-    if (er === undefined) return this.#resolveNoOverrides(tr);
+    if (er === undefined && tr.namedType === undefined) return tr;
+    // Once per reference object: the walkers resolve the same few references thousands of times.
     const cached = this.#resolved.get(tr);
     if (cached !== undefined) return cached ?? undefined;
     const base = this.#resolveNoOverrides(tr);
-    let result: Atom | null = null;
-    if (base !== undefined) {
-      if (base.map !== undefined) {
-        result = { ...atomOf(base), map: copyMapType(base.map, { elementRelationship: er }) };
-      } else if (base.list !== undefined) {
-        result = { ...atomOf(base), list: { ...base.list, elementRelationship: er } };
+    let result: Atom | null = base ?? null;
+    if (er !== undefined) {
+      result = null;
+      if (base !== undefined) {
+        if (base.map !== undefined) {
+          result = { ...atomOf(base), map: copyMapType(base.map, { elementRelationship: er }) };
+        } else if (base.list !== undefined) {
+          result = { ...atomOf(base), list: { ...base.list, elementRelationship: er } };
+        }
       }
     }
     this.#resolved.set(tr, result);

@@ -6,7 +6,7 @@
  */
 import type { PathElement } from '../fieldpath/element.ts';
 import { pathElementToString } from '../fieldpath/element.ts';
-import { pathElementKey } from '../fieldpath/serialize-pe.ts';
+import { fieldNameElement, type KeyedPathElement } from '../fieldpath/serialize-pe.ts';
 import { FieldSet } from '../fieldpath/set.ts';
 import type { Filter } from '../fieldpath/set-filter.ts';
 import type { Atom, ListType, MapType, Scalar, Schema, TypeRef } from '../schema/elements.ts';
@@ -18,7 +18,6 @@ import {
   handledMember,
   invalidAtomError,
   isEmptyMap,
-  listItemToPathElement,
   listValue,
   mapValue,
   noTypeFoundError,
@@ -26,6 +25,7 @@ import {
   type AtomMember,
   type ValidationError,
 } from './helpers.ts';
+import { listItemElement } from './list-item.ts';
 import { validateScalar } from './validate.ts';
 
 /**
@@ -99,9 +99,40 @@ export function compareValuesWithSchema(
   return errs;
 }
 
+/**
+ * The items of both sides under one key: `l` and `r` the first of each side, `ln` and `rn` how
+ * many, and all of them in `dl` / `dr` once there are two (duplicates are rare).
+ */
+interface ItemPair {
+  readonly pe: PathElement;
+  readonly key: string;
+  l: unknown;
+  r: unknown;
+  ln: number;
+  rn: number;
+  dl: unknown[] | undefined;
+  dr: unknown[] | undefined;
+}
+
+/** Adds the field at `path` + `last` to `set`, with `keys` the serialized forms of `path`. */
+function insertAt(set: FieldSet, keys: readonly string[], path: readonly PathElement[], last: KeyedPathElement | undefined): void {
+  let n = path.length;
+  if (last === undefined) {
+    // The root path is not tracked.
+    if (n === 0) return;
+    n--;
+  }
+  let s = set;
+  for (let i = 0; i < n; i++) s = s.children.descendKeyed(keys[i]!, path[i]!);
+  if (last !== undefined) s.members.insertKeyed(last.key, last.pe);
+  else s.members.insertKeyed(keys[n]!, path[n]!);
+}
+
 // `undefined` is an absent side (Go's nil Value); `null` is a JSON null.
 class CompareWalker {
   readonly path: PathElement[] = [];
+  // The serialized forms of `path`'s elements.
+  readonly keys: string[] = [];
 
   constructor(
     readonly schema: Schema,
@@ -165,14 +196,8 @@ class CompareWalker {
     }
   }
 
-  #insert(set: FieldSet, pe?: PathElement): void {
-    if (pe === undefined) {
-      if (this.path.length !== 0) set.insert(this.path.slice());
-      return;
-    }
-    const p = this.path.slice();
-    p.push(pe);
-    set.insert(p);
+  #insert(set: FieldSet, last?: KeyedPathElement): void {
+    insertAt(set, this.keys, this.path, last);
   }
 
   #doLeaf(lhs: unknown, rhs: unknown): true {
@@ -206,53 +231,62 @@ class CompareWalker {
     return false;
   }
 
-  #indexItems(t: ListType, list: unknown[], into: Map<string, { pe: PathElement; l: unknown[]; r: unknown[] }>, left: boolean): void {
+  #indexItems(t: ListType, list: unknown[], into: Map<string, ItemPair>, left: boolean): void {
     for (let i = 0; i < list.length; i++) {
       const child = list[i];
-      const pe = listItemToPathElement(this.schema, t, child);
-      if (typeof pe === 'string') {
+      const e = listItemElement(this.schema, t, child);
+      if (typeof e === 'string') {
         // Nothing deeper can be reported without a path element.
-        this.errs.push(errorAt(`element ${i}: ${pe}`));
+        this.errs.push(errorAt(`element ${i}: ${e}`));
         continue;
       }
-      const key = pathElementKey(pe);
-      let entry = into.get(key);
-      if (entry === undefined) {
-        entry = { pe, l: [], r: [] };
-        into.set(key, entry);
+      let p = into.get(e.key);
+      if (p === undefined) {
+        p = { pe: e.pe, key: e.key, l: undefined, r: undefined, ln: 0, rn: 0, dl: undefined, dr: undefined };
+        into.set(e.key, p);
       }
-      (left ? entry.l : entry.r).push(child);
+      if (left) {
+        if (p.ln === 0) p.l = child;
+        else (p.dl ??= [p.l]).push(child);
+        p.ln++;
+      } else {
+        if (p.rn === 0) p.r = child;
+        else (p.dr ??= [p.r]).push(child);
+        p.rn++;
+      }
     }
   }
 
   #visitListItems(t: ListType, lhs: unknown[], rhs: unknown[]): void {
     // Every item key of both sides once, lhs order first; duplicates grouped.
-    const items = new Map<string, { pe: PathElement; l: unknown[]; r: unknown[] }>();
+    const items = new Map<string, ItemPair>();
     this.#indexItems(t, lhs, items, true);
     this.#indexItems(t, rhs, items, false);
-    for (const { pe, l, r } of items.values()) {
-      if (l.length <= 1 && r.length <= 1) {
+    for (const p of items.values()) {
+      if (p.ln <= 1 && p.rn <= 1) {
         // The normal case: one item each side at most, compared one to one.
-        this.#compareListItem(t, pe, l[0], r[0]);
-      } else if (l.length >= 2 && r.length >= 2) {
+        this.#compareListItem(t, p, p.l, p.r);
+      } else if (p.ln >= 2 && p.rn >= 2) {
         // Duplicates before and after: compared as an atomic group.
-        if (!listsEqual(l, r)) this.#insert(this.cmp.modified, pe);
-      } else if (l.length >= 2) {
+        if (!listsEqual(p.dl!, p.dr!)) this.#insert(this.cmp.modified, p);
+      } else if (p.ln >= 2) {
         // No longer duplicated: the remaining item is new, the duplicate group is removed.
-        if (r.length !== 0) this.#compareListItem(t, pe, undefined, r[0]);
-        this.#insert(this.cmp.removed, pe);
+        if (p.rn !== 0) this.#compareListItem(t, p, undefined, p.r);
+        this.#insert(this.cmp.removed, p);
       } else {
         // Newly duplicated: the former item is removed, the duplicate group is added.
-        if (l.length !== 0) this.#compareListItem(t, pe, l[0], undefined);
-        this.#insert(this.cmp.added, pe);
+        if (p.ln !== 0) this.#compareListItem(t, p, p.l, undefined);
+        this.#insert(this.cmp.added, p);
       }
     }
   }
 
-  #compareListItem(t: ListType, pe: PathElement, l: unknown, r: unknown): void {
-    this.path.push(pe);
+  #compareListItem(t: ListType, e: KeyedPathElement, l: unknown, r: unknown): void {
+    this.path.push(e.pe);
+    this.keys.push(e.key);
     this.compare(t.elementType, l, r);
     this.path.pop();
+    this.keys.pop();
   }
 
   #doMap(t: MapType, lhs: unknown, rhs: unknown): boolean {
@@ -281,9 +315,12 @@ class CompareWalker {
 
   #compareMapItem(t: MapType, key: string, l: unknown, r: unknown): void {
     const sf = findField(t, key);
-    this.path.push({ fieldName: key });
+    const e = fieldNameElement(key);
+    this.path.push(e.pe);
+    this.keys.push(e.key);
     this.compare(sf !== undefined ? sf.type : (t.elementType ?? emptyTypeRef), l, r);
     this.path.pop();
+    this.keys.pop();
   }
 }
 

@@ -1,14 +1,11 @@
 // Behaviour of sigs.k8s.io/structured-merge-diff/v4/typed/helpers.go (v4.6.0)
 /**
  * What the walkers share: validation errors with Go's texts, the dispatch of a value to the
- * member of its atom that handles it (Go's `deduceAtom` + `handleAtom`), and the path elements
- * of list items. Values are plain JSON; `undefined` stands for Go's absent (nil) `Value`.
+ * member of its atom that handles it (Go's `deduceAtom` + `handleAtom`); the path elements of
+ * list items are in `list-item.ts`. Values are plain JSON; `undefined` stands for Go's absent
+ * (nil) `Value`.
  */
-import type { PathElement } from '../fieldpath/element.ts';
-import type { Atom, ListType, Schema, TypeRef } from '../schema/elements.ts';
-import { findField } from '../schema/elements.ts';
-import type { FieldList } from '../value/fields.ts';
-import { compareStrings, quoteGo } from '../value/compare.ts';
+import type { Atom, TypeRef } from '../schema/elements.ts';
 import { goValueV } from './go-format.ts';
 
 /** One violation of the schema, at `path` (the concatenated path elements, may be empty). */
@@ -182,64 +179,4 @@ export function setKey(m: Record<string, unknown>, k: string, v: unknown): void 
 export function isEmptyMap(m: Record<string, unknown>): boolean {
   for (const k in m) if (Object.hasOwn(m, k)) return false;
   return true;
-}
-
-function associativeKeyDefault(s: Schema, list: ListType, fieldName: string): { value: unknown } | string {
-  const atom = s.resolve(list.elementType);
-  if (atom === undefined) return 'invalid elementType for list';
-  if (atom.map === undefined) return 'associative list may not have non-map types';
-  // A field not found has no default.
-  return { value: findField(atom.map, fieldName)?.default };
-}
-
-function keyedItemToPathElement(s: Schema, list: ListType, keys: readonly string[], child: unknown): PathElement | string {
-  if (child === null) return 'associative list with keys may not have a null element';
-  if (!isMapValue(child)) return 'associative list with keys may not have non-map elements';
-  const key: { name: string; value: unknown }[] = [];
-  for (const fieldName of keys) {
-    if (Object.hasOwn(child, fieldName)) {
-      key.push({ name: fieldName, value: child[fieldName] });
-      continue;
-    }
-    const def = associativeKeyDefault(s, list, fieldName);
-    if (typeof def === 'string') return `couldn't find default value for ${fieldName}: ${def}`;
-    if (def.value !== undefined && def.value !== null) {
-      key.push({ name: fieldName, value: def.value });
-    } else {
-      return `associative list with keys has an element that omits key field ${quoteGo(fieldName)} (and doesn't have default value)`;
-    }
-  }
-  if (key.length > 1) key.sort(byName);
-  return { key: key as FieldList };
-}
-
-function byName(a: { name: string }, b: { name: string }): number {
-  return compareStrings(a.name, b.name);
-}
-
-function setItemToPathElement(child: unknown): PathElement | string {
-  if (Array.isArray(child)) return 'not supported: associative list with lists as elements';
-  if (child === null) return "associative list without keys has an element that's an explicit null";
-  // TODO upstream: atomic maps should be acceptable.
-  if (typeof child === 'object') return "associative list without keys has an element that's a map type";
-  return { value: child };
-}
-
-/**
- * Go's zero `PathElement` (nothing set), which the walkers that ignore `listItemToPathElement`
- * errors go on with: all such items share it. Sets key it as `''`; it cannot be serialized.
- */
-export const zeroPathElement: PathElement = Object.freeze({}) as PathElement;
-
-/**
- * The path element of an item of an associative list (Go `listItemToPathElement`): the item's
- * key fields (sorted by name, defaults filled in) for a keyed list, the item itself for a set.
- * Returns Go's error text as a string when the item cannot be keyed.
- */
-export function listItemToPathElement(s: Schema, list: ListType, child: unknown): PathElement | string {
-  if (list.elementRelationship !== 'associative') return 'invalid indexing of non-associative list';
-  const keys = list.keys;
-  if (keys !== undefined && keys.length > 0) return keyedItemToPathElement(s, list, keys, child);
-  // Without keys, the list must be a set of scalars.
-  return setItemToPathElement(child);
 }

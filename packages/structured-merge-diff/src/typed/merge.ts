@@ -5,7 +5,6 @@
  * order that follows lhs where rhs does not reorder and rhs where it does.
  */
 import { pathElementToString } from '../fieldpath/element.ts';
-import { pathElementKey } from '../fieldpath/serialize-pe.ts';
 import type { Atom, ListType, MapType, Scalar, Schema, TypeRef } from '../schema/elements.ts';
 import { emptyTypeRef, findField } from '../schema/elements.ts';
 import {
@@ -14,7 +13,6 @@ import {
   handledMember,
   invalidAtomError,
   isEmptyMap,
-  listItemToPathElement,
   listValue,
   mapValue,
   noTypeFoundError,
@@ -23,6 +21,7 @@ import {
   type AtomMember,
   type ValidationError,
 } from './helpers.ts';
+import { listItemElement } from './list-item.ts';
 import { validateScalar } from './validate.ts';
 
 /**
@@ -110,16 +109,16 @@ class MergingWalker {
     const observed = new Map<string, unknown>();
     for (let i = 0; i < list.length; i++) {
       const child = list[i];
-      const pe = listItemToPathElement(this.schema, t, child);
-      if (typeof pe === 'string') {
+      const e = listItemElement(this.schema, t, child);
+      if (typeof e === 'string') {
         // Nothing deeper can be reported without a path element.
-        errs.push(errorAt(`element ${i}: ${pe}`));
+        errs.push(errorAt(`element ${i}: ${e}`));
         continue;
       }
-      const key = pathElementKey(pe);
+      const key = e.key;
       if (observed.has(key)) {
         if (!allowDuplicates) {
-          errs.push(errorAt(`duplicate entries for key ${pathElementToString(pe)}`));
+          errs.push(errorAt(`duplicate entries for key ${pathElementToString(e.pe)}`));
           continue;
         }
         // Duplicated items are not merged with the new value: they stand as null.

@@ -20,9 +20,12 @@ import type { TypedValue } from './typed.ts';
  * resolved along the set.
  */
 export function reconcileFieldSetWithSchema(fieldset: FieldSet, tv: TypedValue): FieldSet | null {
-  const w = new ReconcileWalker(tv.schema);
+  // Visiting in no particular order is enough unless there are errors, which are listed in Go's order.
+  let w = new ReconcileWalker(tv.schema, false);
   w.reconcile(tv.typeRef, fieldset, false);
   if (w.errs.length > 0) {
+    w = new ReconcileWalker(tv.schema, true);
+    w.reconcile(tv.typeRef, fieldset, false);
     throw new Error(`errors reconciling field set with schema: ${formatValidationErrors(w.errs)}`);
   }
   if (w.toAdd === undefined && w.toRemove === undefined) return null;
@@ -39,7 +42,10 @@ class ReconcileWalker {
   toRemove: FieldSet | undefined;
   toAdd: FieldSet | undefined;
 
-  constructor(readonly schema: Schema) {}
+  constructor(
+    readonly schema: Schema,
+    readonly sorted: boolean,
+  ) {}
 
   reconcile(tr: TypeRef, fieldSet: FieldSet | undefined, isAtomic: boolean): void {
     const a = this.schema.resolve(tr);
@@ -66,7 +72,7 @@ class ReconcileWalker {
       this.#makeAtomic();
       return;
     }
-    if (fieldSet !== undefined) this.#visitItems(fieldSet, () => t.elementType);
+    if (fieldSet !== undefined) this.#visitItems(fieldSet, undefined, t.elementType);
   }
 
   #doMap(t: MapType, fieldSet: FieldSet | undefined, isAtomic: boolean): void {
@@ -78,26 +84,38 @@ class ReconcileWalker {
       if (fieldSet !== undefined && fieldSet.size() > 0) this.#makeAtomic();
       return;
     }
-    if (fieldSet !== undefined) this.#visitItems(fieldSet, (pe) => typeRefAtPath(t, pe));
+    if (fieldSet !== undefined) this.#visitItems(fieldSet, t, undefined);
   }
 
   /**
    * Visits the children of `element` that are not members, then the members (a member without
-   * children was owned as a whole). `typeOf` gives an item's type, or undefined to skip it.
+   * children was owned as a whole). Items are of map type `map`'s fields, or of `elementType`.
    */
-  #visitItems(element: FieldSet, typeOf: (pe: PathElement) => TypeRef | undefined): void {
-    const visit = (pe: PathElement, isMember: boolean): void => {
-      const tr = typeOf(pe);
-      if (tr === undefined) return; // not in the schema
-      const child = element.children.get(pe);
-      this.path.push(pe);
-      this.reconcile(tr, child, isMember && child === undefined);
-      this.path.pop();
-    };
-    for (const [pe] of element.children) {
-      if (!element.members.has(pe)) visit(pe, false);
+  #visitItems(element: FieldSet, map: MapType | undefined, elementType: TypeRef | undefined): void {
+    const { members, children } = element;
+    if (this.sorted) {
+      const keys = children.sortedKeys();
+      const nodes = children.sorted();
+      for (let i = 0; i < keys.length; i++) {
+        if (!members.hasKey(keys[i]!)) this.#visit(nodes[i]!.pathElement, nodes[i]!.set, false, map, elementType);
+      }
+      const memberKeys = members.sortedKeys();
+      const pes = members.sorted();
+      for (let i = 0; i < pes.length; i++) this.#visit(pes[i]!, children.getByKey(memberKeys[i]!), true, map, elementType);
+      return;
     }
-    for (const pe of element.members) visit(pe, true);
+    for (const [k, node] of children.keyedNodes()) {
+      if (!members.hasKey(k)) this.#visit(node.pathElement, node.set, false, map, elementType);
+    }
+    for (const [k, pe] of members.keyed()) this.#visit(pe, children.getByKey(k), true, map, elementType);
+  }
+
+  #visit(pe: PathElement, child: FieldSet | undefined, isMember: boolean, map: MapType | undefined, elementType: TypeRef | undefined): void {
+    const tr = map !== undefined ? typeRefAtPath(map, pe) : elementType;
+    if (tr === undefined) return; // not in the schema
+    this.path.push(pe);
+    this.reconcile(tr, child, isMember && child === undefined);
+    this.path.pop();
   }
 }
 

@@ -3,19 +3,12 @@
  * Removing (or extracting) the items of a field set from a value. Atomic containers go as a
  * whole; a container left empty by removal becomes null, as in Go.
  */
-import type { PathElement } from '../fieldpath/element.ts';
+import { fieldNameElement } from '../fieldpath/serialize-pe.ts';
 import type { FieldSet } from '../fieldpath/set.ts';
 import type { ListType, MapType, Schema, TypeRef } from '../schema/elements.ts';
 import { emptyTypeRef, findField } from '../schema/elements.ts';
-import {
-  deduceMembers,
-  handledMember,
-  isEmptyMap,
-  isMapValue,
-  listItemToPathElement,
-  setKey,
-  zeroPathElement,
-} from './helpers.ts';
+import { deduceMembers, handledMember, isEmptyMap, isMapValue, setKey } from './helpers.ts';
+import { listItemElement, zeroKeyedElement } from './list-item.ts';
 
 /**
  * `val` of type `typeRef` without the items of `toRemove` or, when `shouldExtract`, with only
@@ -51,14 +44,14 @@ function doList(t: ListType, val: unknown, toRemove: FieldSet, schema: Schema, s
   const newItems: unknown[] = [];
   for (let item of val) {
     // The list was validated; Go ignores the error and goes on with the zero path element.
-    const got = listItemToPathElement(schema, t, item);
-    const pe: PathElement = typeof got === 'string' ? zeroPathElement : got;
-    if (toRemove.members.has(pe)) {
+    const got = listItemElement(schema, t, item);
+    const key = typeof got === 'string' ? zeroKeyedElement.key : got.key;
+    if (toRemove.members.hasKey(key)) {
       // Extracting, the item is kept (with the whole set applied below it); removing, dropped.
       if (!shouldExtract) continue;
       newItems.push(removeItemsWithSchema(item, toRemove, schema, t.elementType, shouldExtract));
     }
-    const subset = toRemove.children.get(pe);
+    const subset = toRemove.children.getByKey(key);
     if (subset !== undefined && !subset.empty()) {
       item = removeItemsWithSchema(item, subset, schema, t.elementType, shouldExtract);
     } else if (shouldExtract) {
@@ -80,9 +73,9 @@ function doMap(t: MapType, val: unknown, toRemove: FieldSet, schema: Schema, sho
   for (const k in val) {
     if (!Object.hasOwn(val, k)) continue;
     let v = val[k];
-    const pe: PathElement = { fieldName: k };
+    const key = fieldNameElement(k).key;
     const fieldType = findField(t, k)?.type ?? t.elementType ?? emptyTypeRef;
-    if (toRemove.members.has(pe)) {
+    if (toRemove.members.hasKey(key)) {
       // Extracting, the field is kept (with the whole set applied below it); removing, dropped.
       if (shouldExtract) {
         setKey(newMap, k, removeItemsWithSchema(v, toRemove, schema, fieldType, shouldExtract));
@@ -90,7 +83,7 @@ function doMap(t: MapType, val: unknown, toRemove: FieldSet, schema: Schema, sho
       }
       continue;
     }
-    const subset = toRemove.children.get(pe);
+    const subset = toRemove.children.getByKey(key);
     if (subset !== undefined && !subset.empty()) {
       v = removeItemsWithSchema(v, subset, schema, fieldType, shouldExtract);
     } else if (shouldExtract) {

@@ -5,8 +5,8 @@
  * than once in an associative list are recorded once, as the item, without their fields.
  */
 import type { PathElement } from '../fieldpath/element.ts';
-import { pathElementKey } from '../fieldpath/serialize-pe.ts';
-import { FieldSet } from '../fieldpath/set.ts';
+import { fieldNameElement, type KeyedPathElement } from '../fieldpath/serialize-pe.ts';
+import { FieldSet, type SetNode } from '../fieldpath/set.ts';
 import type { ListType, MapType, Schema, TypeRef } from '../schema/elements.ts';
 import { emptyTypeRef, findField } from '../schema/elements.ts';
 import {
@@ -15,135 +15,126 @@ import {
   invalidAtomError,
   isEmptyMap,
   isMapValue,
-  listItemToPathElement,
   listValue,
   mapValue,
   noTypeFoundError,
-  zeroPathElement,
   type ValidationError,
 } from './helpers.ts';
+import { listItemElement, zeroKeyedElement } from './list-item.ts';
 
 /**
- * A node of the walk. Its set node is created only when something is inserted below it, so
- * the walk leaves no empty child sets (Go inserts whole paths instead).
+ * What a node contributes to its parent's level: `true` when the node itself is a leaf (a
+ * member there), its subset when something below it is in the set, or `false`.
  */
-class Cursor {
-  node: FieldSet | undefined;
-  constructor(
-    readonly parent: Cursor | undefined,
-    readonly pe: PathElement | undefined,
-    node?: FieldSet,
-  ) {
-    this.node = node;
-  }
+type Walked = FieldSet | boolean;
 
-  setNode(): FieldSet {
-    let node = this.node;
-    if (node === undefined) {
-      node = this.parent!.setNode().children.descend(this.pe!);
-      this.node = node;
-    }
-    return node;
-  }
-}
+/**
+ * What walks of values that share objects (a value and one made from it by removing a few
+ * items) may share: the result for each container walked without errors, by the container.
+ * The subsets are then shared between the results, which must not be modified.
+ */
+export type FieldSetMemo = Map<object, { readonly tr: TypeRef; readonly out: Walked }>;
 
 /**
  * The field set of `v` as type `tr` (Go `ToFieldSet`), and the schema errors met (which Go
- * reports without a path).
+ * reports without a path). With `memo`, containers met before are not walked again.
  */
-export function toFieldSetWithSchema(schema: Schema, tr: TypeRef, v: unknown): { set: FieldSet; errs: ValidationError[] } {
-  const set = FieldSet.of();
+export function toFieldSetWithSchema(schema: Schema, tr: TypeRef, v: unknown, memo?: FieldSetMemo): { set: FieldSet; errs: ValidationError[] } {
   const errs: ValidationError[] = [];
-  new ToSetWalker(schema, errs, new Cursor(undefined, undefined, set)).walk(tr, v, undefined, undefined);
-  return { set, errs };
+  const out = new ToSetWalker(schema, errs, memo).walk(tr, v);
+  if (out === false || out === true) return { set: FieldSet.of(), errs };
+  // The top level is always new, as for the set operations (a memoized subset may be shared).
+  return { set: memo === undefined ? out : new FieldSet(out.members.clone(), out.children.clone()), errs };
 }
 
+// Sets are built bottom up, straight into the maps they wrap: no set is made for an empty level.
 class ToSetWalker {
   constructor(
     readonly schema: Schema,
     readonly errs: ValidationError[],
-    readonly root: Cursor,
+    readonly memo: FieldSetMemo | undefined,
   ) {}
 
-  /** Walks `v`, found at `pe` below `parent` (both undefined at the root). */
-  walk(tr: TypeRef, v: unknown, parent: Cursor | undefined, pe: PathElement | undefined): void {
+  walk(tr: TypeRef, v: unknown): Walked {
+    const memo = this.memo;
+    if (memo === undefined || typeof v !== 'object' || v === null) return this.#walk(tr, v);
+    const hit = memo.get(v);
+    if (hit !== undefined && hit.tr === tr) return hit.out;
+    const before = this.errs.length;
+    const out = this.#walk(tr, v);
+    if (this.errs.length === before) memo.set(v, { tr, out });
+    return out;
+  }
+
+  #walk(tr: TypeRef, v: unknown): Walked {
     const a = this.schema.resolve(tr);
     if (a === undefined) {
       this.errs.push(noTypeFoundError(tr));
-      return;
+      return false;
     }
     switch (handledMember(deduceMembers(a, v))) {
       case 'scalar':
-        insert(parent, pe);
-        return;
+        return true;
       case 'list': {
         const t = a.list!;
-        if (t.elementRelationship === 'atomic') {
-          insert(parent, pe);
-          return;
-        }
+        if (t.elementRelationship === 'atomic') return true;
         const list = listValue(v);
-        if (list === undefined || list === null) return;
-        this.#visitListItems(t, list, parent === undefined ? this.root : new Cursor(parent, pe));
-        return;
+        if (list === undefined || list === null || list.length === 0) return false;
+        return this.#visitListItems(t, list);
       }
       case 'map': {
         const t = a.map!;
-        if (t.elementRelationship === 'atomic') {
-          insert(parent, pe);
-          return;
-        }
+        if (t.elementRelationship === 'atomic') return true;
         const m = mapValue(v);
-        if (m === undefined || m === null) return;
-        this.#visitMapItems(t, m, parent === undefined ? this.root : new Cursor(parent, pe));
-        return;
+        if (m === undefined || m === null) return false;
+        return this.#visitMapItems(t, m);
       }
       default:
         this.errs.push(invalidAtomError(tr));
+        return false;
     }
   }
 
-  #visitListItems(t: ListType, list: unknown[], self: Cursor): void {
+  #visitListItems(t: ListType, list: unknown[]): FieldSet {
     const n = list.length;
-    const pes: PathElement[] = new Array<PathElement>(n);
-    const counts = new Map<string, number>();
-    const keys: string[] = new Array<string>(n);
+    const items = new Array<KeyedPathElement>(n);
+    // Every item is a member; an item seen twice is recorded once, as the item itself.
+    const members = new Map<string, PathElement>();
+    let duplicates: Set<string> | undefined;
     for (let i = 0; i < n; i++) {
-      const got = listItemToPathElement(this.schema, t, list[i]);
+      const got = listItemElement(this.schema, t, list[i]);
       // Go ignores the error and goes on with the zero path element (values are validated first).
-      const pe = typeof got === 'string' ? zeroPathElement : got;
-      const key = pathElementKey(pe);
-      pes[i] = pe;
-      keys[i] = key;
-      const seen = counts.get(key) ?? 0;
-      // A duplicated item is recorded once, as the item itself.
-      if (seen === 1) self.setNode().members.insert(pe);
-      counts.set(key, seen + 1);
+      const e = typeof got === 'string' ? zeroKeyedElement : got;
+      items[i] = e;
+      if (members.has(e.key)) (duplicates ??= new Set()).add(e.key);
+      else members.set(e.key, e.pe);
     }
+    let children: Map<string, SetNode> | undefined;
     for (let i = 0; i < n; i++) {
-      const pe = pes[i]!;
-      if (counts.get(keys[i]!)! > 1) continue;
-      this.walk(t.elementType, list[i], self, pe);
-      self.setNode().members.insert(pe);
+      const e = items[i]!;
+      if (duplicates?.has(e.key)) continue;
+      const below = this.walk(t.elementType, list[i]);
+      if (typeof below === 'object') (children ??= new Map()).set(e.key, { pathElement: e.pe, set: below });
     }
+    return FieldSet.fromKeyedMaps(members, children);
   }
 
-  #visitMapItems(t: MapType, m: Record<string, unknown>, self: Cursor): void {
+  #visitMapItems(t: MapType, m: Record<string, unknown>): Walked {
+    let members: Map<string, PathElement> | undefined;
+    let children: Map<string, SetNode> | undefined;
     for (const key in m) {
       if (!Object.hasOwn(m, key)) continue;
       const val = m[key];
-      const pe: PathElement = { fieldName: key };
+      const e = fieldNameElement(key);
       const sf = findField(t, key);
-      this.walk(sf !== undefined ? sf.type : (t.elementType ?? emptyTypeRef), val, self, pe);
+      const below = this.walk(sf !== undefined ? sf.type : (t.elementType ?? emptyTypeRef), val);
       // Null and empty maps are leaves; so are fields the schema does not declare.
-      if (sf === undefined || val === null || (isMapValue(val) && isEmptyMap(val))) {
-        self.setNode().members.insert(pe);
+      if (below === true || sf === undefined || val === null || (isMapValue(val) && isEmptyMap(val))) {
+        (members ??= new Map()).set(e.key, e.pe);
       }
+      if (typeof below === 'object') (children ??= new Map()).set(e.key, { pathElement: e.pe, set: below });
     }
+    if (members === undefined && children === undefined) return false;
+    return FieldSet.fromKeyedMaps(members, children);
   }
-}
-
-function insert(parent: Cursor | undefined, pe: PathElement | undefined): void {
-  // The root path is not tracked (Go's Set.Insert ignores the empty path).
-  if (parent !== undefined) parent.setNode().members.insert(pe!);
 }

@@ -261,3 +261,43 @@ describe('TestSchemaSchema', () => {
     expect(() => newParser(schemaSchemaYAML)).not.toThrow();
   });
 });
+
+describe('deduced types (the fast path for plain JSON)', () => {
+  const pt = newParser(`types:
+- name: entry
+  map:
+    fields:
+    - name: fields
+      type:
+        namedType: __untyped_deduced_
+- name: __untyped_atomic_
+  scalar: untyped
+  list:
+    elementType:
+      namedType: __untyped_atomic_
+    elementRelationship: atomic
+  map:
+    elementType:
+      namedType: __untyped_atomic_
+    elementRelationship: atomic
+- name: __untyped_deduced_
+  scalar: untyped
+  list:
+    elementType:
+      namedType: __untyped_atomic_
+    elementRelationship: atomic
+  map:
+    elementType:
+      namedType: __untyped_deduced_
+    elementRelationship: separable
+`).type('entry');
+
+  it('accepts any plain JSON value', () => {
+    expect(() => pt.fromUnstructured({ fields: { 'f:a': { '.': {}, 'k:{"x":1}': { 'f:b': {} } }, l: [1, 'a', null, [{}], { x: [true] }] } })).not.toThrow();
+  });
+
+  it('reports what is not JSON as the full walk does, with its path', () => {
+    expect(errorOf(() => pt.fromUnstructured({ fields: { 'f:a': { 'f:b': undefined } } })).message).toBe('.fields.f:a.f:b: expected map, got nil');
+    expect(errorOf(() => pt.fromUnstructured({ fields: { l: [1, () => 0] } })).message).toContain('.fields.l[1]: expected map, got');
+  });
+});

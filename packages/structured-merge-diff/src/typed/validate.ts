@@ -4,8 +4,7 @@
  * lists whose associative items can be keyed and (unless duplicates are allowed) are unique.
  */
 import { pathElementToString } from '../fieldpath/element.ts';
-import { pathElementKey } from '../fieldpath/serialize-pe.ts';
-import type { ListType, MapType, Scalar, Schema, TypeRef } from '../schema/elements.ts';
+import type { Atom, ListType, MapType, Scalar, Schema, TypeRef } from '../schema/elements.ts';
 import { findField, isEmptyTypeRef } from '../schema/elements.ts';
 import { goSprintfNoArgs, goTypeName, goValueSharpV, goValueV } from './go-format.ts';
 import {
@@ -13,7 +12,6 @@ import {
   errorAt,
   handledMember,
   invalidAtomError,
-  listItemToPathElement,
   listValue,
   mapValue,
   noTypeFoundError,
@@ -22,6 +20,7 @@ import {
   prefixErrors,
   type ValidationError,
 } from './helpers.ts';
+import { listItemElement } from './list-item.ts';
 
 /**
  * The error for `v` not being a `t` scalar, with `prefix` before the message, or `undefined`
@@ -60,11 +59,65 @@ export function validateValue(schema: Schema, tr: TypeRef, v: unknown, allowDupl
   return errs;
 }
 
+/**
+ * Whether `v` is plain JSON: scalars, null, arrays and objects of plain JSON. Under a type that
+ * takes anything ({@link Validator}'s `#takesAnything`), exactly such values have no violation.
+ */
+function isPlainJSON(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (v === null) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!isPlainJSON(v[i])) return false;
+    return true;
+  }
+  const m = v as Record<string, unknown>;
+  for (const k in m) if (Object.hasOwn(m, k) && !isPlainJSON(m[k])) return false;
+  return true;
+}
+
 class Validator {
+  // Per atom, whether it takes any JSON value (see #takesAnything).
+  readonly #anything = new WeakMap<object, boolean>();
+
   constructor(
     readonly schema: Schema,
     readonly allowDuplicates: boolean,
   ) {}
+
+  /**
+   * Whether `a` accepts every plain JSON value: an untyped scalar, a list that is not associative
+   * and a map without fields, whose element types do too — the deduced types of FieldsV1 and of
+   * preserved unknown fields, which a managedFields entry fills with thousands of keys.
+   */
+  #takesAnything(a: Atom): boolean {
+    let yes = this.#anything.get(a);
+    if (yes === undefined) {
+      yes = this.#allTakeAnything(a, new Set());
+      this.#anything.set(a, yes);
+    }
+    return yes;
+  }
+
+  /** Whether `a` and every atom reachable through its element types pass the local checks. */
+  #allTakeAnything(a: Atom, seen: Set<Atom>): boolean {
+    if (seen.has(a)) return true;
+    seen.add(a);
+    const { list, map } = a;
+    if (a.scalar !== 'untyped' || list === undefined || list.elementRelationship === 'associative') return false;
+    if (map === undefined || (map.fields !== undefined && map.fields.length !== 0) || map.elementType === undefined) return false;
+    const item = this.schema.resolve(list.elementType);
+    const value = this.schema.resolve(map.elementType);
+    return item !== undefined && value !== undefined && this.#allTakeAnything(item, seen) && this.#allTakeAnything(value, seen);
+  }
 
   validate(tr: TypeRef, v: unknown, errs: ValidationError[]): void {
     const a = this.schema.resolve(tr);
@@ -72,6 +125,8 @@ class Validator {
       errs.push(noTypeFoundError(tr));
       return;
     }
+    // Plain JSON under such a type is valid: no need to walk it key by key.
+    if (a.scalar === 'untyped' && typeof v === 'object' && v !== null && this.#takesAnything(a) && isPlainJSON(v)) return;
     switch (handledMember(deduceMembers(a, v))) {
       case 'map':
         this.#doMap(a.map!, v, errs);
@@ -110,20 +165,19 @@ class Validator {
     const observed = this.allowDuplicates ? undefined : new Set<string>();
     for (let i = 0; i < list.length; i++) {
       const child = list[i];
-      const pe = listItemToPathElement(this.schema, t, child);
-      if (typeof pe === 'string') {
+      const e = listItemElement(this.schema, t, child);
+      if (typeof e === 'string') {
         // Without a path element nothing deeper can be reported: stop at this item.
-        errs.push(errorAt(`element ${i}: ${pe}`));
+        errs.push(errorAt(`element ${i}: ${e}`));
         return;
       }
       if (observed !== undefined) {
-        const key = pathElementKey(pe);
-        if (observed.has(key)) errs.push(errorAt(`duplicate entries for key ${pathElementToString(pe)}`));
-        else observed.add(key);
+        if (observed.has(e.key)) errs.push(errorAt(`duplicate entries for key ${pathElementToString(e.pe)}`));
+        else observed.add(e.key);
       }
       const before = errs.length;
       this.validate(elementType, child, errs);
-      if (errs.length > before) prefixErrors(errs, before, pathElementToString(pe));
+      if (errs.length > before) prefixErrors(errs, before, pathElementToString(e.pe));
     }
   }
 
