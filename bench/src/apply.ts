@@ -39,6 +39,33 @@ function deployment(version: number): Obj {
   };
 }
 
+/** A Deployment as most are: one container with a port, a probe and resources. */
+function smallDeployment(version: number): Obj {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'small', namespace: 'default', labels: { app: 'web' } },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: {
+          containers: [
+            {
+              name: 'web',
+              image: `nginx:1.27.${version}`,
+              ports: [{ containerPort: 80 }],
+              readinessProbe: { httpGet: { path: '/', port: 80 } },
+              resources: { requests: { cpu: '100m', memory: '128Mi' } },
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+
 /** The strategic merge patch that makes the same change as applying deployment(version). */
 function imagePatch(version: number): Obj {
   return { spec: { template: { spec: { containers: [{ name: 'c7', image: `registry.example.com/team/app-7:2.0.${version}` }] } } } };
@@ -123,14 +150,20 @@ export async function benchApply(): Promise<ApplyRow[]> {
     // Plain updates with and without managedFields tracking.
     for (const [what, make, path] of [
       ['ConfigMap', (i: number) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: 'default' }, data: { k: `v${i}` } }), '/api/v1/namespaces/default/configmaps'],
+      ['Deployment, 1 container (typical)', (i: number) => smallDeployment(i), deployPath],
       ['Deployment 50×20', (i: number) => deployment(i), deployPath],
     ] as const) {
-      const figures: number[] = [];
-      for (const server of [tracked, untracked]) {
-        const name = (make(0) as { metadata: { name: string } }).metadata.name;
-        if (name === 'cm') await call(`${server.url}${path}`, 'POST', 'application/json', make(0));
-        else if (server === untracked) await call(`${server.url}${path}`, 'POST', 'application/json', make(0));
-        figures.push(await measure(1000, 4, (i) => call(`${server.url}${path}/${name}`, 'PUT', 'application/json', make(i + 1))));
+      const name = (make(0) as { metadata: { name: string } }).metadata.name;
+      if (name !== 'big') await call(`${tracked.url}${path}`, 'POST', 'application/json', make(0));
+      await call(`${untracked.url}${path}`, 'POST', 'application/json', make(0));
+      // Three alternating rounds, the best of each side: the machine is shared and noisy.
+      const figures = [0, 0];
+      let i = 1;
+      for (let round = 0; round < 3; round++) {
+        for (const [side, server] of [tracked, untracked].entries()) {
+          const rate = await measure(what === 'Deployment 50×20' ? 150 : 800, 4, () => call(`${server.url}${path}/${name}`, 'PUT', 'application/json', make(i++)));
+          figures[side] = Math.max(figures[side]!, rate);
+        }
       }
       rows.push({
         what: `HTTP PUT ${what}, managedFields tracked`,

@@ -55,6 +55,25 @@ function fieldByNo(m: ProtoMessage, no: number): ProtoField | undefined {
   return map.get(no);
 }
 
+/**
+ * The bytes each FieldsV1 object was decoded from (large ones only). Objects in managedFields are
+ * never changed in place by kapi; the bytes are used only for frozen objects, which cannot change.
+ */
+const fieldsV1Bytes = new WeakMap<object, Uint8Array>();
+const fieldsV1CacheMinBytes = 512;
+
+/**
+ * The JSON text a FieldsV1 object was read from storage as, when it is frozen (immutable) and
+ * large enough to be remembered; undefined otherwise.
+ */
+export function storedFieldsV1Text(obj: object): string | undefined {
+  if (!Object.isFrozen(obj)) return undefined;
+  const bytes = fieldsV1Bytes.get(obj);
+  return bytes === undefined ? undefined : textDecoder.decode(bytes);
+}
+
+const textDecoder = new TextDecoder();
+
 function decodeScalar(r: ProtoReader, kind: ScalarKind, wire: WireType): unknown {
   switch (kind) {
     case 'string':
@@ -69,11 +88,15 @@ function decodeScalar(r: ProtoReader, kind: ScalarKind, wire: WireType): unknown
         if (t.no === 1 && t.wire === WireType.LengthDelimited) raw = inner.bytes();
         else inner.skip(t.wire);
       }
+      if (raw.length === 0) return {};
+      let value: unknown;
       try {
-        return raw.length === 0 ? {} : (JSON.parse(new TextDecoder().decode(raw)) as unknown);
+        value = JSON.parse(textDecoder.decode(raw)) as unknown;
       } catch {
         throw new ProtoDecodeError('a FieldsV1 value is not JSON');
       }
+      if (raw.length >= fieldsV1CacheMinBytes && typeof value === 'object' && value !== null) fieldsV1Bytes.set(value, raw.slice());
+      return value;
     }
     case 'double': {
       if (wire !== WireType.Fixed64) throw new ProtoDecodeError(`expected a double, got wire type ${wire}`);
@@ -257,7 +280,12 @@ function encodeScalar(w: ProtoWriter, no: number, kind: ScalarKind, v: unknown):
   // The rest are small messages of their own, written in place.
   const mark = w.beginDelimited(no);
   switch (kind) {
-    case 'fieldsV1':
+    case 'fieldsV1': {
+      // A frozen FieldsV1 read from storage (the watch cache's) is written back as it was read.
+      const known = typeof v === 'object' && v !== null && Object.isFrozen(v) ? fieldsV1Bytes.get(v) : undefined;
+      w.bytes(1, known ?? utf8.encode(JSON.stringify(v)));
+      break;
+    }
     case 'rawExtension':
       w.bytes(1, utf8.encode(JSON.stringify(v)));
       break;

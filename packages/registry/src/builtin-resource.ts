@@ -1,6 +1,7 @@
 // How a built-in kind is served beyond its declaration, and the strategy hooks kinds share.
 import type { KindDefinition } from '@kapi/api';
-import { encodeMessage, metaOf, protoMessageOf, structFields } from '@kapi/apimachinery';
+import { metaOf } from '@kapi/apimachinery';
+import { semanticEqual } from './semantic-equal.ts';
 import type { StorageInterface } from '@kapi/storage';
 import type { GenericStore } from './generic-store.ts';
 import type { ResourceInfo } from './resource.ts';
@@ -96,13 +97,8 @@ export function specStatusStrategy(
 
 /**
  * apiequality.Semantic.DeepEqual of two specs of a kind, as kube compares them to decide on a new
- * generation: equal when their protobuf encodings are (nil and empty lists and maps are equal, key
- * order does not matter).
+ * generation (see semantic-equal.ts).
  */
-export function semanticSpecEqual(def: KindDefinition): (a: unknown, b: unknown) => boolean {
-  const spec = structFields(def.schema).find((f) => f.name === 'spec');
-  if (!spec) return (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  const message = protoMessageOf(spec.type);
-  // An absent spec is the zero struct, as in Go.
-  return (a, b) => Buffer.from(encodeMessage(message, (a ?? {}) as Record<string, unknown>)).equals(encodeMessage(message, (b ?? {}) as Record<string, unknown>));
+export function semanticSpecEqual(_def: KindDefinition): (a: unknown, b: unknown) => boolean {
+  return (a, b) => semanticEqual(a ?? {}, b ?? {});
 }

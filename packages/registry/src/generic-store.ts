@@ -29,7 +29,12 @@ import { interpretStorageError } from './storage-errors.ts';
 import { generateName } from './names.ts';
 import { ignoreManagedFieldsTimestamps } from './managed-fields-timestamps.ts';
 
-/** Computes the new object of an update from the stored one (undefined when it does not exist). */
+/**
+ * Computes the new object of an update from the stored one (undefined when it does not exist).
+ * `old` is the stored object with a fresh top level and metadata: everything below them is shared
+ * with the store (and frozen when it comes from the watch cache), so read it, never modify it. The
+ * store takes the returned object over and modifies its top level and metadata.
+ */
 export type UpdatedObjectInfo = (old: KubeObject | undefined) => Promise<KubeObject> | KubeObject;
 
 export interface UpdateResult {
@@ -224,7 +229,8 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
         const exists = res.resourceVersion !== 0;
         const mayCreate = strategy.allowCreateOnUpdate || opts.forceAllowCreate === true;
         if (!exists && !mayCreate) throw newNotFound(gr, name);
-        const obj = structuredClone(await objInfo(exists ? stampTypeMeta(structuredClone(existing)) : undefined));
+        // `old` shares all but its top level and metadata with the stored (possibly cached and frozen) object.
+        const obj = await objInfo(exists ? stampTypeMeta(existing) : undefined);
         const meta = metaOf(obj);
         if ((meta.name ?? '') !== name) {
           throw newBadRequest(`the name of the object (${meta.name ?? ''}) does not match the name on the URL (${name})`);

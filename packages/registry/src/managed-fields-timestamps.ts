@@ -3,35 +3,7 @@
 // entries (a no-op apply, an update the strategy undid) keeps the stored times, so that nothing is
 // written and the resourceVersion does not move.
 import type { KubeObject, ManagedFieldsEntry } from '@kapi/apimachinery';
-
-function isEmpty(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
-  if (Array.isArray(v)) return v.length === 0;
-  return typeof v === 'object' && Object.keys(v).length === 0;
-}
-
-/**
- * Deep equality of two JSON values as kube compares the unstructured forms of two typed objects:
- * key order does not matter, and absent, null, empty list and empty map members are the same
- * (omitempty drops them all).
- */
-function equalValues(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!equalValues(a[i], b[i])) return false;
-    return true;
-  }
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  for (const k of Object.keys(x)) {
-    const v = x[k];
-    if (k in y ? !equalValues(v, y[k]) && !(isEmpty(v) && isEmpty(y[k])) : !isEmpty(v)) return false;
-  }
-  for (const k of Object.keys(y)) if (!(k in x) && !isEmpty(y[k])) return false;
-  return true;
-}
+import { semanticEqual as equalValues } from './semantic-equal.ts';
 
 function entriesEqualModuloTime(a: readonly ManagedFieldsEntry[], b: readonly ManagedFieldsEntry[]): boolean {
   for (let i = 0; i < a.length; i++) {

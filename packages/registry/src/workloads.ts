@@ -1,7 +1,8 @@
 // The built-in kinds beyond namespaces, configmaps and secrets: how each is served (printer, storage
 // key, strategy hooks of k8s.io/kubernetes pkg/registry/<group>/<resource>/strategy.go, v1.33).
 import { appsV1Kinds, batchV1Kinds, coordinationV1Kinds, coreV1Kinds, generateJobSelector, type Job, type KindDefinition } from '@kapi/api';
-import { encodeMessage, metaOf, protoMessageOf, structFields, type KubeObject } from '@kapi/apimachinery';
+import { metaOf, type KubeObject } from '@kapi/apimachinery';
+import { semanticEqual } from './semantic-equal.ts';
 import { defaultAttrs } from '@kapi/storage';
 import { semanticSpecEqual, specStatusStrategy, statusStrategyKeeping, type BuiltinResource } from './builtin-resource.ts';
 import { printers } from './printers/index.ts';
@@ -118,13 +119,7 @@ const templateGenerationAnnotation = 'deprecated.daemonset.template.generation';
  * update that changes the template bumps it, and a client cannot set it.
  */
 function daemonSetTemplateGeneration(def: KindDefinition): Partial<RESTStrategy> {
-  const template = structFields(def.schema).find((f) => f.name === 'spec');
-  const templateMessage = template ? structFields(template.type).find((f) => f.name === 'template') : undefined;
-  const message = templateMessage ? protoMessageOf(templateMessage.type) : undefined;
-  const sameTemplate = (a: unknown, b: unknown) =>
-    message
-      ? Buffer.from(encodeMessage(message, (a ?? {}) as Record<string, unknown>)).equals(encodeMessage(message, (b ?? {}) as Record<string, unknown>))
-      : JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+  const sameTemplate = (a: unknown, b: unknown) => semanticEqual(a ?? {}, b ?? {});
   const generationOf = (obj: KubeObject) => {
     const n = Number.parseInt(obj.metadata?.annotations?.[templateGenerationAnnotation] ?? '0', 10);
     return Number.isSafeInteger(n) ? n : 0;

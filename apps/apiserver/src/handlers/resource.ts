@@ -253,7 +253,8 @@ function applyDefaults(r: ResourceRequest, obj: KubeObject): void {
 
 /** Null members, which a typed (Go) object cannot hold: kube's conversion reads them as absent. */
 function dropNulls(v: unknown): void {
-  if (typeof v !== 'object' || v === null) return;
+  // Frozen parts are shared with the stored object, which holds no nulls.
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
   if (Array.isArray(v)) {
     for (const item of v) dropNulls(item);
     return;

@@ -117,32 +117,61 @@ function goZeroStructs(struct: z.ZodType): Record<string, unknown> {
   return structuredClone(zero);
 }
 
-function fill(obj: Record<string, unknown>, plan: FillPlan): void {
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `obj` with its missing non-pointer structs filled in: `obj` itself when none is missing, else a copy sharing what did not change. */
+function fill(obj: Record<string, unknown>, plan: FillPlan): Record<string, unknown> {
+  let out = obj;
+  const set = (name: string, value: unknown) => {
+    if (out === obj) out = { ...obj };
+    out[name] = value;
+  };
   for (const s of plan.structs) {
     const v = obj[s.name];
-    if (v === undefined || v === null) obj[s.name] = s.zero();
-    else if (typeof v === 'object' && !Array.isArray(v)) fill(v as Record<string, unknown>, s.plan);
+    if (v === undefined || v === null) set(s.name, s.zero());
+    else if (isObject(v)) {
+      const filled = fill(v, s.plan);
+      if (filled !== v) set(s.name, filled);
+    }
   }
   for (const n of plan.nested) {
     const v = obj[n.name];
     if (typeof v !== 'object' || v === null) continue;
     if (n.shape === 'one') {
-      if (!Array.isArray(v)) fill(v as Record<string, unknown>, n.plan);
+      if (!Array.isArray(v)) {
+        const filled = fill(v as Record<string, unknown>, n.plan);
+        if (filled !== v) set(n.name, filled);
+      }
     } else if (n.shape === 'list') {
-      if (Array.isArray(v)) for (const item of v) if (typeof item === 'object' && item !== null && !Array.isArray(item)) fill(item as Record<string, unknown>, n.plan);
+      if (!Array.isArray(v)) continue;
+      let items: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (!isObject(item)) continue;
+        const filled = fill(item, n.plan);
+        if (filled !== item) (items ??= [...v])[i] = filled;
+      }
+      if (items) set(n.name, items);
     } else if (!Array.isArray(v)) {
-      for (const item of Object.values(v)) if (typeof item === 'object' && item !== null && !Array.isArray(item)) fill(item as Record<string, unknown>, n.plan);
+      let values: Record<string, unknown> | undefined;
+      for (const [k, item] of Object.entries(v)) {
+        if (!isObject(item)) continue;
+        const filled = fill(item, n.plan);
+        if (filled !== item) (values ??= { ...(v as Record<string, unknown>) })[k] = filled;
+      }
+      if (values) set(n.name, values);
     }
   }
+  return out;
 }
 
 /**
- * Adds, in place, every non-pointer struct field a Go object of this kind always has (`resources:
- * {}` in a container, `strategy: {}` in a Deployment's spec …) where `obj` lacks it: the object as
- * kube-apiserver holds it in memory, which is what its field sets are computed on. Scalars,
- * pointers, lists and maps are left as they are.
+ * The object with every non-pointer struct field a Go object of this kind always has (`resources:
+ * {}` in a container, `strategy: {}` in a Deployment's spec …) filled in where `obj` lacks it: the
+ * object as kube-apiserver holds it in memory, which is what its field sets are computed on.
+ * Scalars, pointers, lists and maps are left as they are. Never modifies `obj`: returns it when
+ * nothing is missing, else a copy that shares every part that did not change.
  */
 export function fillGoStructs<T extends Record<string, unknown>>(obj: T, schema: z.ZodType): T {
-  fill(obj, planOf(schema));
-  return obj;
+  return fill(obj, planOf(schema)) as T;
 }

@@ -67,8 +67,9 @@ export interface FieldManagerOptions {
   readonly maxUpdateManagers?: number;
   /**
    * The object as kube-apiserver holds a built-in kind in memory (a Go struct: every non-pointer
-   * struct field present), which field sets of live objects and updates are computed on; may add
-   * fields to `obj` in place. Identity (the default) for custom resources, held as unstructured.
+   * struct field present), which field sets of live objects and updates are computed on. Must not
+   * modify `obj` (return a copy when it adds fields). Identity (the default) for custom resources,
+   * held as unstructured.
    */
   readonly asStructured?: (obj: KubeObject) => KubeObject;
   /** Told of failures that {@link FieldManager.updateNoErrors} swallowed. */

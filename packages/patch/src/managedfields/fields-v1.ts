@@ -1,6 +1,7 @@
 // Behaviour of k8s.io/apimachinery/pkg/util/managedfields/internal/fields.go (v0.33): FieldsV1 to
 // field sets and back. kube decodes and re-encodes every entry on every write; most entries are
 // unchanged, so both directions are cached here.
+import { storedFieldsV1Text } from '@kapi/apimachinery';
 import { deserializeFieldSet, serializeFieldSet, type FieldSet } from '@kapi/structured-merge-diff';
 
 /** A decoded FieldsV1 text: its set, and whether the text is exactly the set's encoding. */
@@ -38,7 +39,7 @@ export function decodeFieldsV1(fieldsV1: unknown): FieldSet {
   if (typeof fieldsV1 !== 'object' || fieldsV1 === null || Array.isArray(fieldsV1)) return deserializeFieldSet(fieldsV1 as never);
   const obj = fieldsV1 as Record<string, unknown>;
   // The text is the cache key (not the object: objects may be changed in place between writes).
-  const text = JSON.stringify(obj);
+  const text = storedFieldsV1Text(obj) ?? JSON.stringify(obj);
   let decoded = byText.get(text);
   if (decoded === undefined) {
     const set = deserializeFieldSet(obj);
