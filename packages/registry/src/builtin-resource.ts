@@ -75,10 +75,7 @@ export function statusStrategyKeeping(fields: readonly ('labels' | 'annotations'
  * Strategy hooks of kinds with spec and status (Deployment, Pod, …): a client sets neither status
  * nor generation; generation starts at 1 and grows when the spec changes.
  */
-export function specStatusStrategy(
-  initialStatus: () => Record<string, unknown> = () => ({}),
-  specEqual: (a: unknown, b: unknown) => boolean = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null),
-): Partial<RESTStrategy> {
+export function specStatusStrategy(initialStatus: () => Record<string, unknown> = () => ({})): Partial<RESTStrategy> {
   return {
     resetFields: [['status']],
     prepareForCreate(obj) {
@@ -89,16 +86,8 @@ export function specStatusStrategy(
       if (old.status !== undefined) obj.status = old.status;
       else delete obj.status;
       const oldGen = old.metadata?.generation ?? 0;
-      metaOf(obj).generation = specEqual(obj.spec, old.spec) ? oldGen : oldGen + 1;
+      // Semantic.DeepEqual, as kube decides on a new generation; an absent spec is the zero struct.
+      metaOf(obj).generation = semanticEqual(obj.spec ?? {}, old.spec ?? {}) ? oldGen : oldGen + 1;
     },
   };
-}
-
-
-/**
- * apiequality.Semantic.DeepEqual of two specs of a kind, as kube compares them to decide on a new
- * generation (see semantic-equal.ts).
- */
-export function semanticSpecEqual(_def: KindDefinition): (a: unknown, b: unknown) => boolean {
-  return (a, b) => semanticEqual(a ?? {}, b ?? {});
 }

@@ -4,7 +4,7 @@ import { appsV1Kinds, batchV1Kinds, coordinationV1Kinds, coreV1Kinds, generateJo
 import { metaOf, type KubeObject } from '@kapi/apimachinery';
 import { semanticEqual } from './semantic-equal.ts';
 import { defaultAttrs } from '@kapi/storage';
-import { semanticSpecEqual, specStatusStrategy, statusStrategyKeeping, type BuiltinResource } from './builtin-resource.ts';
+import { specStatusStrategy, statusStrategyKeeping, type BuiltinResource } from './builtin-resource.ts';
 import { printers } from './printers/index.ts';
 import { createServiceStore } from './service-store.ts';
 import type { RESTStrategy } from './strategy.ts';
@@ -149,7 +149,7 @@ function daemonSetTemplateGeneration(def: KindDefinition): Partial<RESTStrategy>
         return;
       }
       setGeneration(obj, generationOf(old));
-      metaOf(obj).generation = semanticSpecEqual(def)(obj.spec, old.spec) ? oldGen : oldGen + 1;
+      metaOf(obj).generation = semanticEqual(obj.spec ?? {}, old.spec ?? {}) ? oldGen : oldGen + 1;
     },
   };
 }
@@ -170,7 +170,7 @@ function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
       },
     };
   } else if (statusKinds[key]) {
-    const base = specStatusStrategy(statusKinds[key], semanticSpecEqual(def));
+    const base = specStatusStrategy(statusKinds[key]);
     s = key === 'batch/jobs' ? { ...s, ...base, prepareForCreate: (job) => (base.prepareForCreate!(job), generateJobSelector(job as Job)) } : { ...s, ...base };
     if (key === 'apps/daemonsets') s = { ...s, ...daemonSetTemplateGeneration(def) };
   }
