@@ -8,6 +8,7 @@ import { openAPIComponents, openAPIName } from '@kapi/apimachinery';
 import { startTestServer, type TestServer } from '@kapi/apiserver/testing';
 import { applyStrategicMergePatch, patchMetaFromOpenApiV3 } from '@kapi/patch';
 import { createFieldManager, createTypeConverter } from '@kapi/patch/managedfields';
+import { measure, rate } from './measure.ts';
 
 export interface ApplyRow {
   what: string;
@@ -69,29 +70,6 @@ function smallDeployment(version: number): Obj {
 /** The strategic merge patch that makes the same change as applying deployment(version). */
 function imagePatch(version: number): Obj {
   return { spec: { template: { spec: { containers: [{ name: 'c7', image: `registry.example.com/team/app-7:2.0.${version}` }] } } } };
-}
-
-function rate(fn: (i: number) => unknown, ms = 700): number {
-  for (let i = 0; i < 5; i++) fn(i);
-  let n = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < ms) {
-    fn(n++);
-    now = performance.now();
-  }
-  return (n * 1000) / (now - start);
-}
-
-async function measure(n: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) await op(next++);
-    }),
-  );
-  return n / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
 async function call(url: string, method: string, contentType: string, body: unknown): Promise<void> {

@@ -10,6 +10,7 @@ import { createCacher, type Cacher } from '@kapi/cacher';
 import { createStore, everything, type KV, type StorageInterface } from '@kapi/storage';
 import { createEtcd3Kv } from '@kapi/storage-etcd3';
 import { startEtcd } from '@kapi/storage-etcd3/testing';
+import { measure as rate } from './measure.ts';
 import { createSqliteKv } from '@kapi/storage-sqlite';
 
 /** A row of the cacher table: the cache's figure next to the store's (the limit), as main.ts prints them. */
@@ -28,18 +29,6 @@ const fanOutWrites = 3_000;
 /** A ConfigMap of about 1 KiB as JSON. */
 function configMap(i: number): KubeObject {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${String(i).padStart(5, '0')}`, namespace: `ns-${i % 10}`, labels: { app: 'bench' } }, data: { payload: 'x'.repeat(900) } };
-}
-
-/** Runs `op` n times with `concurrency` in flight; returns ops/s. */
-async function rate(n: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) await op(next++);
-    }),
-  );
-  return (n * 1000) / (performance.now() - start);
 }
 
 async function fill(store: StorageInterface): Promise<void> {

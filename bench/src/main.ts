@@ -10,6 +10,7 @@ import { decodeYamlObject, encodeYaml } from '@kapi/apimachinery';
 import { startTestServer } from '@kapi/apiserver/testing';
 import { benchCodecs } from './codecs.ts';
 import { benchStorage, type StorageRow, type StorageTable } from './storage.ts';
+import { measure } from './measure.ts';
 
 /** A row of the ops/s sections (http, patch, cacher). */
 interface Row {
@@ -17,19 +18,6 @@ interface Row {
   opsPerSec: number;
   limitName: string;
   limitOpsPerSec: number;
-}
-
-/** Runs `op(i)` n times with `concurrency` in flight; returns ops/s. */
-async function measure(n: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) await op(next++);
-    }),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return n / seconds;
 }
 
 function markdownTable(header: string[], lines: string[][]): string {

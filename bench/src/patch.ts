@@ -15,26 +15,13 @@ import {
   createThreeWayMergePatch,
   patchMetaFromOpenApiV3,
 } from '@kapi/patch';
+import { rate } from './measure.ts';
 
 export interface PatchRow {
   what: string;
   opsPerSec: number;
   limitName: string;
   limitOpsPerSec: number;
-}
-
-/** Calls fn repeatedly for about `ms` milliseconds; returns calls per second. */
-function rate(fn: () => unknown, ms = 500): number {
-  for (let i = 0; i < 5; i++) fn();
-  let n = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < ms) {
-    fn();
-    n++;
-    now = performance.now();
-  }
-  return (n * 1000) / (now - start);
 }
 
 type Obj = Record<string, unknown>;
