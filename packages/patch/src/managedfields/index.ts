@@ -15,3 +15,4 @@ export {
 export { newApplyConflictError, conflictMessage, printManager } from './conflict.ts';
 export { lastAppliedConfigAnnotation } from './last-applied.ts';
 export { createScaleHandler, type ScaleHandler } from './scale-handler.ts';
+export { createCustomResourceTypeConverter, customResourceSchemas, type CustomResourceVersion } from './custom-resource.ts';
