@@ -172,8 +172,8 @@ async function servePatch(r: ResourceRequest): Promise<void> {
   const type = bareContentType(r.req.headers['content-type']);
   const opts = parsePatchOptions(r.query, type);
   const body = await readBody(r.req);
-  const fm = r.fieldManagers.of(r.entry, r.info.subresource);
   if (type === applyPatchType) return serveApply(r, body, opts);
+  const fm = r.fieldManagers.of(r.entry, r.info.subresource);
   const applyPatch = preparePatch(type, body, r.entry.definition);
   const manager = managerOrUserAgent(opts.fieldManager, r.req.headers['user-agent']);
   let warnings: string[] = [];
