@@ -53,6 +53,10 @@ const kinds: Kind[] = [
   ['batch.v1.Job', '/apis/batch/v1/namespaces/NS/jobs', true],
   ['batch.v1.CronJob', '/apis/batch/v1/namespaces/NS/cronjobs', true],
   ['coordination.k8s.io.v1.Lease', '/apis/coordination.k8s.io/v1/namespaces/NS/leases', true],
+  ['rbac.authorization.k8s.io.v1.Role', '/apis/rbac.authorization.k8s.io/v1/namespaces/NS/roles', true],
+  ['rbac.authorization.k8s.io.v1.RoleBinding', '/apis/rbac.authorization.k8s.io/v1/namespaces/NS/rolebindings', true],
+  ['rbac.authorization.k8s.io.v1.ClusterRole', '/apis/rbac.authorization.k8s.io/v1/clusterroles', false],
+  ['rbac.authorization.k8s.io.v1.ClusterRoleBinding', '/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', false],
   ['apiextensions.k8s.io.v1.CustomResourceDefinition', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', false],
 ].map(([fixture, collection, namespaced]) => ({ fixture, collection, namespaced }) as Kind);
 

@@ -13,6 +13,7 @@ import { appsV1Kinds } from './apps/v1/index.ts';
 import { batchV1Kinds } from './batch/v1/index.ts';
 import { coordinationV1Kinds } from './coordination/v1/index.ts';
 import { coreV1Kinds } from './core/v1/index.ts';
+import { rbacV1Kinds } from './rbac/v1/index.ts';
 import { configMapKind } from './core/v1/configmap.ts';
 import { namespaceKind } from './core/v1/namespace.ts';
 import { secretKind } from './core/v1/secret.ts';
@@ -27,6 +28,7 @@ export const builtinKinds: readonly KindDefinition[] = [
   ...appsV1Kinds,
   ...batchV1Kinds,
   ...coordinationV1Kinds,
+  ...rbacV1Kinds,
   ...apiextensionsV1Kinds,
 ];
 
@@ -34,6 +36,7 @@ export * from './core/v1/index.ts';
 export * from './apps/v1/index.ts';
 export * from './batch/v1/index.ts';
 export * from './coordination/v1/index.ts';
+export * from './rbac/v1/index.ts';
 export * from './apiextensions/v1/index.ts';
 export { Scale as ScaleV1, ScaleSpec, ScaleStatus, scaleKind } from './autoscaling/v1/index.ts';
 export { storageCodecOf } from './storage-codec.ts';

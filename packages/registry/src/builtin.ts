@@ -8,6 +8,7 @@ import { resourceInfoOf, type ResourceInfo } from './resource.ts';
 import { configMapTableConvertor, defaultTableConvertor, namespaceTableConvertor, secretTableConvertor, type TableConvertor } from './table-convertor.ts';
 import type { RESTStrategy } from './strategy.ts';
 import { workloadResources } from './workloads.ts';
+import { rbacResources } from './rbac.ts';
 import type { BuiltinResource } from './builtin-resource.ts';
 export { specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { statusSubresourceStrategy } from './builtin-resource.ts';
@@ -95,6 +96,7 @@ export const builtinResources: readonly BuiltinResource[] = [
   { definition: configMapKind as KindDefinition, table: configMapTableConvertor },
   { definition: secretKind as KindDefinition, table: secretTableConvertor },
   ...workloadResources(),
+  ...rbacResources(),
   customResourceDefinitionResource,
 ];
 

@@ -41,6 +41,8 @@ describe('columns', () => {
     'batch/jobs': 'NAME STATUS COMPLETIONS DURATION AGE CONTAINERS* IMAGES* SELECTOR*',
     'batch/cronjobs': 'NAME SCHEDULE TIMEZONE SUSPEND ACTIVE LAST_SCHEDULE AGE CONTAINERS* IMAGES* SELECTOR*',
     'coordination.k8s.io/leases': 'NAME HOLDER AGE',
+    'rbac.authorization.k8s.io/rolebindings': 'NAME ROLE AGE USERS* GROUPS* SERVICEACCOUNTS*',
+    'rbac.authorization.k8s.io/clusterrolebindings': 'NAME ROLE AGE USERS* GROUPS* SERVICEACCOUNTS*',
   };
 
   it('covers exactly the resources asked for', () => {
@@ -1075,5 +1077,45 @@ describe('leases', () => {
     { name: 'a holder', obj: { metadata: { name: 'lease1', creationTimestamp: fresh }, spec: { holderIdentity: 'holder1' } }, cells: ['lease1', 'holder1', '0s'] },
     { name: 'five minutes old', obj: { metadata: { name: 'lease2', creationTimestamp: at(-5 * m) }, spec: { holderIdentity: 'holder2' } }, cells: ['lease2', 'holder2', '5m'] },
     { name: 'no holder', obj: { metadata: { name: 'free', creationTimestamp: at(-5 * m) }, spec: {} }, cells: ['free', '', '5m'] },
+  ]);
+});
+
+// TestPrintRoleBinding and TestPrintClusterRoleBinding.
+const subjects = [
+  { kind: 'User', name: 'user-name' },
+  { kind: 'Group', name: 'group-name' },
+  { kind: 'ServiceAccount', name: 'service-account-name', namespace: 'service-account-namespace' },
+];
+const wideSubjects = ['user-name', 'group-name', 'service-account-namespace/service-account-name'];
+
+describe('rolebindings', () => {
+  runCases('rbac.authorization.k8s.io/rolebindings', [
+    {
+      name: 'a user bound to a role',
+      obj: { metadata: { name: 'binding1', creationTimestamp: fresh }, subjects: [{ kind: 'User', name: 'system:kube-controller-manager' }], roleRef: { kind: 'Role', name: 'extension-apiserver-authentication-reader' } },
+      cells: ['binding1', 'Role/extension-apiserver-authentication-reader', '0s', 'system:kube-controller-manager', '', ''],
+    },
+    { name: 'one subject of each kind', obj: { metadata: { name: 'binding2', creationTimestamp: fresh }, subjects, roleRef: { kind: 'Role', name: 'role-name' } }, cells: ['binding2', 'Role/role-name', '0s', ...wideSubjects] },
+    {
+      name: 'several users, no subjects of other kinds, and an unknown kind left out',
+      obj: {
+        metadata: { name: 'readers', creationTimestamp: at(-5 * m) },
+        subjects: [{ kind: 'User', name: 'alice' }, { kind: 'User', name: 'bob' }, { kind: 'Robot', name: 'r2' }],
+        roleRef: { kind: 'ClusterRole', name: 'view' },
+      },
+      cells: ['readers', 'ClusterRole/view', '5m', 'alice, bob', '', ''],
+    },
+    { name: 'no subjects', obj: { metadata: { name: 'empty', creationTimestamp: at(-5 * m) }, roleRef: { kind: 'Role', name: 'r' } }, cells: ['empty', 'Role/r', '5m', '', '', ''] },
+  ]);
+});
+
+describe('clusterrolebindings', () => {
+  runCases('rbac.authorization.k8s.io/clusterrolebindings', [
+    {
+      name: 'a group bound to a cluster role',
+      obj: { metadata: { name: 'binding1', creationTimestamp: fresh }, subjects: [{ kind: 'Group', name: 'system:masters' }], roleRef: { kind: 'ClusterRole', name: 'cluster-admin' } },
+      cells: ['binding1', 'ClusterRole/cluster-admin', '0s', '', 'system:masters', ''],
+    },
+    { name: 'one subject of each kind', obj: { metadata: { name: 'binding2', creationTimestamp: fresh }, subjects, roleRef: { kind: 'ClusterRole', name: 'role-name' } }, cells: ['binding2', 'ClusterRole/role-name', '0s', ...wideSubjects] },
   ]);
 });

@@ -7,6 +7,7 @@ import { leasePrinter } from './coordination.ts';
 import { eventPrinter } from './event.ts';
 import { nodePrinter } from './node.ts';
 import { podPrinter } from './pod.ts';
+import { clusterRoleBindingPrinter, roleBindingPrinter } from './rbac.ts';
 import { endpointsPrinter, serviceAccountPrinter, servicePrinter } from './service.ts';
 
 /**
@@ -29,9 +30,12 @@ export const printers: Readonly<Record<string, TableConvertor>> = {
   'batch/jobs': jobPrinter,
   'batch/cronjobs': cronJobPrinter,
   'coordination.k8s.io/leases': leasePrinter,
+  'rbac.authorization.k8s.io/rolebindings': roleBindingPrinter,
+  'rbac.authorization.k8s.io/clusterrolebindings': clusterRoleBindingPrinter,
 };
 
 export {
+  clusterRoleBindingPrinter,
   controllerRevisionPrinter,
   cronJobPrinter,
   daemonSetPrinter,
@@ -43,6 +47,7 @@ export {
   nodePrinter,
   podPrinter,
   replicaSetPrinter,
+  roleBindingPrinter,
   serviceAccountPrinter,
   servicePrinter,
   statefulSetPrinter,
