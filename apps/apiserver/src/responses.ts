@@ -64,3 +64,9 @@ export function notFoundStatus(): Status {
   // kube's generic server response always carries (possibly empty) details.
   return { ...s, details: {}, code: 404 };
 }
+
+/** go-restful's 405 for a routed path asked with another method, as kube's serviceErrorHandler words it. */
+export function methodNotAllowedStatus(): Status {
+  const s = failureStatus(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+  return { ...s, details: {}, code: 405 };
+}

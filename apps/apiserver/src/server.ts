@@ -7,9 +7,9 @@ import { apiGroup, apiResourceList, serveDiscoveryRoot } from './discovery.ts';
 import { createOpenAPIV3, serveOpenAPIV3 } from './openapi.ts';
 import { createOpenAPIV2, serveOpenAPIV2, type OpenAPIV2 } from './openapi-v2.ts';
 import { serveResource } from './handlers/resource.ts';
-import { createFieldManagers } from './field-managers.ts';
-import { parseRequestInfo } from './request-info.ts';
-import { notFoundStatus, writeError, writeJson } from './responses.ts';
+import { createFieldManagers, type FieldManagers } from './field-managers.ts';
+import { parseRequestInfo, type RequestInfo } from './request-info.ts';
+import { methodNotAllowedStatus, notFoundStatus, writeError, writeJson } from './responses.ts';
 import { kubernetesMajor, kubernetesMinor, versionInfo } from './version.ts';
 import {
   createInFlightLimiter,
@@ -72,6 +72,9 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
     if (isRead && (path === '/apis' || path === '/apis/')) return serveDiscoveryRoot(req, res, registry, false, serverAddress);
 
     const info = parseRequestInfo(method, path, url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1');
+    if (info.error !== undefined) return writeRequestInfoError(req, res, `${info.error}, ${req.url ?? path}`);
+    // The deprecated /watch/ (and /proxy/) path forms: routes of their own, GET only.
+    if (info.isResourceRequest && specialVerbs.has(info.verb)) return serveVerbViaPath(req, res, info, url.searchParams, registry, fieldManagers);
     if (info.apiPrefix !== '' && !info.isResourceRequest && isRead) {
       if (info.apiVersion !== '') {
         const list = apiResourceList(registry, info.apiGroup, info.apiVersion);
@@ -147,6 +150,49 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       writeError(res, err, req.headers.accept);
     });
   };
+}
+
+const specialVerbs = new Set(['watch', 'proxy']);
+
+/**
+ * kube's installer routes `watch/<collection path>` (WATCHLIST, for resources that both list and
+ * watch) and `watch/<item path>` (WATCH, for resources that watch), each for GET only; subresources
+ * are not watched and `/proxy/` is no longer served. A path with no route is 404, another method on
+ * a routed path is go-restful's 405.
+ */
+function serveVerbViaPath(
+  req: IncomingMessage,
+  res: ServerResponse,
+  info: RequestInfo,
+  query: URLSearchParams,
+  registry: Registry,
+  fieldManagers: FieldManagers,
+): Promise<void> | void {
+  const entry = info.verb === 'watch' && info.subresource === '' && info.parts.length <= 2 ? registry.lookup(info.apiGroup, info.apiVersion, info.resource) : undefined;
+  const verbs = entry?.store.verbs ?? [];
+  const routed =
+    entry !== undefined &&
+    verbs.includes('watch') &&
+    (info.name !== '' || verbs.includes('list')) &&
+    // Namespaced objects are watched inside their namespace; collections also across all of them.
+    !(entry.info.namespaced && info.name !== '' && info.namespace === '') &&
+    !(!entry.info.namespaced && info.resource !== 'namespaces' && info.namespace !== '');
+  if (!routed) return writeJson(res, 404, notFoundStatus());
+  if (req.method !== 'GET') return writeJson(res, 405, methodNotAllowedStatus());
+  return serveResource({ req, res, info, query, entry, registry, fieldManagers });
+}
+
+/**
+ * kube's WithRequestInfo filter on a path it cannot parse: responsewriters.InternalError, a plain
+ * text 500 with the URI quoted and HTML-escaped.
+ */
+function writeRequestInfoError(req: IncomingMessage, res: ServerResponse, message: string): void {
+  const text = `Internal Server Error: ${JSON.stringify(req.url ?? '')}: failed to create RequestInfo: ${message}`.replace(
+    /[&<>]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!,
+  );
+  res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+  res.end(`${text}\n`);
 }
 
 /** An HTTP server around the API handler. To stop it with watches open, call close() and closeAllConnections(). */

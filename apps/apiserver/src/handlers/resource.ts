@@ -4,10 +4,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   decodeJsonObject,
   parseDeleteOptions,
+  parseFieldSelector,
   parseListOptions,
   parseWriteOptions,
   failureStatus,
   isStatusError,
+  newBadRequest,
   newConflict,
   newMethodNotSupported,
   newNotFound,
@@ -38,6 +40,11 @@ export interface ResourceRequest {
   entry: ResourceEntry;
   registry: Registry;
   fieldManagers: FieldManagers;
+}
+
+/** Escapes a literal value for a field selector term (fields.EscapeValue). */
+function escapeFieldValue(v: string): string {
+  return v.replace(/[\\,=]/g, (c) => `\\${c}`);
 }
 
 function contextOf(r: ResourceRequest): RequestContext {
@@ -111,7 +118,15 @@ async function serveGet(r: ResourceRequest): Promise<void> {
 async function serveList(r: ResourceRequest): Promise<void> {
   const opts = parseListOptions(r.query);
   const output = negotiateOutput(r.req.headers.accept, r.query, true, r.info.verb === 'watch' || opts.watch);
-  // A watch of one object by URL name is a watch with a metadata.name field selector.
+  // A watch of one object by URL name (`/watch/.../NAME`) is a watch with a metadata.name field
+  // selector; a fieldSelector given too may only pin that same name.
+  if (r.info.name !== '') {
+    const selected = opts.fieldSelector !== undefined && !opts.fieldSelector.isEmpty();
+    if (selected && opts.fieldSelector!.requiresExactMatch('metadata.name') !== r.info.name) {
+      throw newBadRequest("fieldSelector metadata.name doesn't match requested name");
+    }
+    if (!selected) opts.fieldSelector = parseFieldSelector(`metadata.name=${escapeFieldValue(r.info.name)}`);
+  }
   if (r.info.verb === 'watch' || opts.watch) {
     const watcher = await r.entry.store.watch(contextOf(r), opts);
     await serveWatch(r.req, r.res, r.entry, watcher, output, opts.timeoutSeconds);
