@@ -14,6 +14,8 @@ import { batchV1Kinds } from './batch/v1/index.ts';
 import { coordinationV1Kinds } from './coordination/v1/index.ts';
 import { coreV1Kinds } from './core/v1/index.ts';
 import { rbacV1Kinds } from './rbac/v1/index.ts';
+import { networkingV1Kinds } from './networking/v1/index.ts';
+import { schedulingV1Kinds } from './scheduling/v1/index.ts';
 import { configMapKind } from './core/v1/configmap.ts';
 import { namespaceKind } from './core/v1/namespace.ts';
 import { secretKind } from './core/v1/secret.ts';
@@ -29,6 +31,8 @@ export const builtinKinds: readonly KindDefinition[] = [
   ...batchV1Kinds,
   ...coordinationV1Kinds,
   ...rbacV1Kinds,
+  ...networkingV1Kinds,
+  ...schedulingV1Kinds,
   ...apiextensionsV1Kinds,
 ];
 
@@ -37,6 +41,8 @@ export * from './apps/v1/index.ts';
 export * from './batch/v1/index.ts';
 export * from './coordination/v1/index.ts';
 export * from './rbac/v1/index.ts';
+export * from './networking/v1/index.ts';
+export * from './scheduling/v1/index.ts';
 export * from './apiextensions/v1/index.ts';
 export { Scale as ScaleV1, ScaleSpec, ScaleStatus, scaleKind } from './autoscaling/v1/index.ts';
 export { storageCodecOf } from './storage-codec.ts';

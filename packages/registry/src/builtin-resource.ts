@@ -91,3 +91,19 @@ export function specStatusStrategy(initialStatus: () => Record<string, unknown> 
     },
   };
 }
+
+/**
+ * Strategy hooks of kinds with a spec and no status (NetworkPolicy, IngressClass): generation
+ * starts at 1 and grows when the spec changes (Semantic.DeepEqual).
+ */
+export function generationStrategy(specOf: (obj: Record<string, unknown>) => unknown = (obj) => obj.spec ?? {}): Partial<RESTStrategy> {
+  return {
+    prepareForCreate(obj) {
+      metaOf(obj).generation = 1;
+    },
+    prepareForUpdate(obj, old) {
+      const oldGen = old.metadata?.generation ?? 0;
+      metaOf(obj).generation = semanticEqual(specOf(obj), specOf(old)) ? oldGen : oldGen + 1;
+    },
+  };
+}

@@ -9,8 +9,10 @@ import { configMapTableConvertor, defaultTableConvertor, namespaceTableConvertor
 import type { RESTStrategy } from './strategy.ts';
 import { workloadResources } from './workloads.ts';
 import { rbacResources } from './rbac.ts';
+import { networkingResources } from './networking.ts';
+import { schedulingResources } from './scheduling.ts';
 import type { BuiltinResource } from './builtin-resource.ts';
-export { specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
+export { generationStrategy, specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { statusSubresourceStrategy } from './builtin-resource.ts';
 import { createNamespaceStore, namespaceSubresources } from './namespace-store.ts';
 import { createScaleSubresource, type Subresource } from './scale.ts';
@@ -97,6 +99,8 @@ export const builtinResources: readonly BuiltinResource[] = [
   { definition: secretKind as KindDefinition, table: secretTableConvertor },
   ...workloadResources(),
   ...rbacResources(),
+  ...networkingResources(),
+  ...schedulingResources(),
   customResourceDefinitionResource,
 ];
 

@@ -43,6 +43,9 @@ describe('columns', () => {
     'coordination.k8s.io/leases': 'NAME HOLDER AGE',
     'rbac.authorization.k8s.io/rolebindings': 'NAME ROLE AGE USERS* GROUPS* SERVICEACCOUNTS*',
     'rbac.authorization.k8s.io/clusterrolebindings': 'NAME ROLE AGE USERS* GROUPS* SERVICEACCOUNTS*',
+    'networking.k8s.io/networkpolicies': 'NAME POD-SELECTOR AGE',
+    'networking.k8s.io/ingressclasses': 'NAME CONTROLLER PARAMETERS AGE',
+    'scheduling.k8s.io/priorityclasses': 'NAME VALUE GLOBAL-DEFAULT AGE PREEMPTIONPOLICY',
   };
 
   it('covers exactly the resources asked for', () => {
@@ -1117,5 +1120,36 @@ describe('clusterrolebindings', () => {
       cells: ['binding1', 'ClusterRole/cluster-admin', '0s', '', 'system:masters', ''],
     },
     { name: 'one subject of each kind', obj: { metadata: { name: 'binding2', creationTimestamp: fresh }, subjects, roleRef: { kind: 'ClusterRole', name: 'role-name' } }, cells: ['binding2', 'ClusterRole/role-name', '0s', ...wideSubjects] },
+  ]);
+});
+
+describe('networkpolicies', () => {
+  runCases('networking.k8s.io/networkpolicies', [
+    {
+      name: 'a selector of labels and expressions, sorted by key',
+      obj: { metadata: { name: 'np1', creationTimestamp: fresh }, spec: { podSelector: { matchLabels: { b: '2', a: '1' }, matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['web', 'db'] }] } } },
+      cells: ['np1', 'a=1,b=2,tier notin (db,web)', '0s'],
+    },
+    { name: 'an empty selector', obj: { metadata: { name: 'deny', creationTimestamp: at(-5 * m) }, spec: { podSelector: {} } }, cells: ['deny', '<none>', '5m'] },
+    { name: 'no spec at all', obj: { metadata: { name: 'bare', creationTimestamp: fresh } }, cells: ['bare', '<none>', '0s'] },
+  ]);
+});
+
+describe('ingressclasses', () => {
+  runCases('networking.k8s.io/ingressclasses', [
+    {
+      name: 'parameters with a group',
+      obj: { metadata: { name: 'nginx', creationTimestamp: fresh }, spec: { controller: 'k8s.io/ingress-nginx', parameters: { apiGroup: 'k8s.example.com', kind: 'IngressParameters', name: 'lb' } } },
+      cells: ['nginx', 'k8s.io/ingress-nginx', 'IngressParameters.k8s.example.com/lb', '0s'],
+    },
+    { name: 'parameters of the core group', obj: { metadata: { name: 'c', creationTimestamp: fresh }, spec: { controller: 'example.com/c', parameters: { kind: 'ConfigMap', name: 'cfg' } } }, cells: ['c', 'example.com/c', 'ConfigMap/cfg', '0s'] },
+    { name: 'no parameters', obj: { metadata: { name: 'plain', creationTimestamp: fresh }, spec: { controller: 'example.com/c' } }, cells: ['plain', 'example.com/c', '<none>', '0s'] },
+  ]);
+});
+
+describe('priorityclasses', () => {
+  runCases('scheduling.k8s.io/priorityclasses', [
+    { name: 'a global default', obj: { metadata: { name: 'high', creationTimestamp: fresh }, value: 1000, globalDefault: true, preemptionPolicy: 'PreemptLowerPriority' }, cells: ['high', 1000, true, '0s', 'PreemptLowerPriority'] },
+    { name: 'a negative value that never preempts', obj: { metadata: { name: 'low', creationTimestamp: at(-5 * m) }, value: -10, preemptionPolicy: 'Never' }, cells: ['low', -10, false, '5m', 'Never'] },
   ]);
 });

@@ -7,7 +7,9 @@ import { leasePrinter } from './coordination.ts';
 import { eventPrinter } from './event.ts';
 import { nodePrinter } from './node.ts';
 import { podPrinter } from './pod.ts';
+import { ingressClassPrinter, networkPolicyPrinter } from './networking.ts';
 import { clusterRoleBindingPrinter, roleBindingPrinter } from './rbac.ts';
+import { priorityClassPrinter } from './scheduling.ts';
 import { endpointsPrinter, serviceAccountPrinter, servicePrinter } from './service.ts';
 
 /**
@@ -32,6 +34,9 @@ export const printers: Readonly<Record<string, TableConvertor>> = {
   'coordination.k8s.io/leases': leasePrinter,
   'rbac.authorization.k8s.io/rolebindings': roleBindingPrinter,
   'rbac.authorization.k8s.io/clusterrolebindings': clusterRoleBindingPrinter,
+  'networking.k8s.io/networkpolicies': networkPolicyPrinter,
+  'networking.k8s.io/ingressclasses': ingressClassPrinter,
+  'scheduling.k8s.io/priorityclasses': priorityClassPrinter,
 };
 
 export {
@@ -42,10 +47,13 @@ export {
   deploymentPrinter,
   endpointsPrinter,
   eventPrinter,
+  ingressClassPrinter,
   jobPrinter,
   leasePrinter,
+  networkPolicyPrinter,
   nodePrinter,
   podPrinter,
+  priorityClassPrinter,
   replicaSetPrinter,
   roleBindingPrinter,
   serviceAccountPrinter,

@@ -244,7 +244,7 @@ function validateSuccessPolicy(spec: JobSpec, policy: NonNullable<JobSpec['succe
 const httpPathRe = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
 
 /** IsDomainPrefixedPath. */
-function validateDomainPrefixedPath(path: FieldPath, value: string): FieldError[] {
+export function validateDomainPrefixedPath(path: FieldPath, value: string): FieldError[] {
   if (value === '') return [fieldErrors.required(path, '')];
   const slash = value.indexOf('/');
   const host = slash < 0 ? value : value.slice(0, slash);
