@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { destination, pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { loadEncryptionConfig } from '@kapi/storage';
+import { ensureBootstrapObjects } from './bootstrap/index.ts';
 import { composeStack, type Stack, type StorageBackend } from './compose.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { createApiServer } from './server.ts';
@@ -70,7 +71,11 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   let port: number;
   try {
     port = await listen(server, options.port);
+    // The bootstrap objects (RBAC policy, the `kubernetes` Service) before the server reports ready.
+    await ensureBootstrapObjects(stack.registry, port);
   } catch (err) {
+    server.close();
+    server.closeAllConnections();
     await stack.close();
     throw err;
   }

@@ -65,7 +65,7 @@ describe('version and discovery', () => {
       Accept: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json',
     });
     expect(r.headers.get('content-type')).toContain('v=v2beta1');
-    expect(r.json.items.map((i: any) => i.metadata.name)).toEqual(['apps', 'batch', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'coordination.k8s.io']);
+    expect(r.json.items.map((i: any) => i.metadata.name)).toEqual(['apps', 'batch', 'networking.k8s.io', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io']);
     const apps = r.json.items[0].versions[0].resources.find((x: any) => x.resource === 'deployments');
     expect(apps).toMatchObject({ scope: 'Namespaced', shortNames: ['deploy'], categories: ['all'], responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' } });
   });
@@ -77,7 +77,7 @@ describe('version and discovery', () => {
     expect(api.json.apiVersion).toBeUndefined();
     const apis = await call('GET', '/apis', undefined, { Accept: 'application/json' });
     const groups = APIGroupList.parse(apis.json).groups;
-    expect(groups.map((g) => g.name)).toEqual(['apps', 'batch', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'coordination.k8s.io']);
+    expect(groups.map((g) => g.name)).toEqual(['apps', 'batch', 'networking.k8s.io', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io']);
     expect(groups[0]).toMatchObject({ versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } });
   });
 

@@ -57,6 +57,9 @@ const kinds: Kind[] = [
   ['rbac.authorization.k8s.io.v1.RoleBinding', '/apis/rbac.authorization.k8s.io/v1/namespaces/NS/rolebindings', true],
   ['rbac.authorization.k8s.io.v1.ClusterRole', '/apis/rbac.authorization.k8s.io/v1/clusterroles', false],
   ['rbac.authorization.k8s.io.v1.ClusterRoleBinding', '/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', false],
+  ['networking.k8s.io.v1.NetworkPolicy', '/apis/networking.k8s.io/v1/namespaces/NS/networkpolicies', true],
+  ['networking.k8s.io.v1.IngressClass', '/apis/networking.k8s.io/v1/ingressclasses', false],
+  ['scheduling.k8s.io.v1.PriorityClass', '/apis/scheduling.k8s.io/v1/priorityclasses', false],
   ['apiextensions.k8s.io.v1.CustomResourceDefinition', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', false],
 ].map(([fixture, collection, namespaced]) => ({ fixture, collection, namespaced }) as Kind);
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { ensureBootstrapObjects } from '../bootstrap/index.ts';
 import { composeStack, type StorageBackend } from '../compose.ts';
 import { writeKubeconfig } from '../kubeconfig.ts';
 import { createApiServer } from '../server.ts';
@@ -44,6 +45,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  try {
+    await ensureBootstrapObjects(stack.registry, port);
+  } catch (err) {
+    server.close();
+    server.closeAllConnections();
+    await stack.close();
+    throw err;
+  }
   const url = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'kapi-test-'));
   const kubeconfigPath = join(dir, 'kubeconfig');

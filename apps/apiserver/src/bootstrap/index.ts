@@ -1,0 +1,312 @@
+// What a fresh cluster holds before anyone writes, as kube-apiserver writes it at start:
+// - the RBAC bootstrap policy (post-start hook `rbac/bootstrap-roles`, pkg/registry/rbac/rest/storage_rbac.go),
+//   reconciled as pkg/registry/rbac/reconciliation does: missing objects are created; existing ones
+//   gain missing rules, subjects, aggregation selectors, labels and annotations, unless they carry
+//   `rbac.authorization.kubernetes.io/autoupdate: "false"`;
+// - the `kubernetes` Service in `default`, its Endpoints (and EndpointSlice where served) pointing at
+//   the server (pkg/controlplane/controller/kubernetesservice, pkg/controlplane/reconcilers).
+import { isAlreadyExists, isNotFound, metaOf, type KubeObject } from '@kapi/apimachinery';
+import type { Registry } from '@kapi/registry';
+import { clusterRoleBindings, clusterRoles, roleBindings, roles } from './rbac-policy.ts';
+
+export { clusterRoleBindings, clusterRoles, roleBindings, roles } from './rbac-policy.ts';
+
+/** The first address of the service CIDR (10.96.0.0/12): the `kubernetes` Service's cluster IP. */
+export const kubernetesServiceIP = '10.96.0.1';
+
+const autoupdateAnnotation = 'rbac.authorization.kubernetes.io/autoupdate';
+
+interface PolicyRule {
+  verbs?: string[];
+  apiGroups?: string[];
+  resources?: string[];
+  resourceNames?: string[];
+  nonResourceURLs?: string[];
+}
+interface Subject {
+  kind: string;
+  apiGroup?: string;
+  name: string;
+  namespace?: string;
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+const json = (v: unknown): string => JSON.stringify(v ?? null);
+
+/** One verb on one thing: the unit kube's validation.Covers compares (BreakdownRule). */
+function breakdown(rule: PolicyRule): PolicyRule[] {
+  const out: PolicyRule[] = [];
+  for (const verb of rule.verbs ?? []) {
+    for (const group of rule.apiGroups ?? []) {
+      for (const resource of rule.resources ?? []) {
+        if ((rule.resourceNames ?? []).length === 0) out.push({ verbs: [verb], apiGroups: [group], resources: [resource] });
+        for (const name of rule.resourceNames ?? []) out.push({ verbs: [verb], apiGroups: [group], resources: [resource], resourceNames: [name] });
+      }
+    }
+    for (const url of rule.nonResourceURLs ?? []) out.push({ verbs: [verb], nonResourceURLs: [url] });
+  }
+  return out;
+}
+
+const hasAll = (have: string[] | undefined, want: string[] | undefined): boolean =>
+  (want ?? []).every((w) => (have ?? []).includes('*') || (have ?? []).includes(w));
+
+function resourceCovers(have: string[] | undefined, want: string[] | undefined): boolean {
+  return (want ?? []).every((w) => {
+    const h = have ?? [];
+    if (h.includes('*') || h.includes(w)) return true;
+    // `*/status` covers every status subresource.
+    const slash = w.indexOf('/');
+    return slash >= 0 && h.includes(`*${w.slice(slash)}`);
+  });
+}
+
+function nonResourceCovers(have: string[] | undefined, want: string[] | undefined): boolean {
+  return (want ?? []).every((w) => (have ?? []).some((h) => h === w || h === '*' || (h.endsWith('*') && w.startsWith(h.slice(0, -1)))));
+}
+
+/** rbac/validation ruleCovers: whether `owner` grants everything `sub` (one atom) grants. */
+function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
+  return (
+    hasAll(owner.verbs, sub.verbs) &&
+    hasAll(owner.apiGroups, sub.apiGroups) &&
+    resourceCovers(owner.resources, sub.resources) &&
+    nonResourceCovers(owner.nonResourceURLs, sub.nonResourceURLs) &&
+    ((owner.resourceNames ?? []).length === 0 || hasAll(owner.resourceNames, sub.resourceNames))
+  );
+}
+
+/** The atoms of `wanted` that no rule of `have` covers (rbac/validation.Covers). */
+function uncovered(have: PolicyRule[], wanted: PolicyRule[]): PolicyRule[] {
+  return wanted.flatMap(breakdown).filter((atom) => !have.some((r) => ruleCovers(r, atom)));
+}
+
+/** Labels and annotations: the existing values win, missing keys are added (reconciliation's merge). */
+function mergeMeta(existing: KubeObject, expected: KubeObject): boolean {
+  const meta = metaOf(existing);
+  const want = metaOf(expected);
+  let changed = false;
+  for (const key of ['labels', 'annotations'] as const) {
+    const merged = { ...(want[key] ?? {}), ...(meta[key] ?? {}) };
+    if (json(merged) !== json(meta[key] ?? {})) {
+      meta[key] = merged;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** computeReconciledRole: the existing role with what the expected one adds, or undefined when nothing. */
+export function reconcileRole(existing: KubeObject, expected: KubeObject): KubeObject | undefined {
+  if (metaOf(existing).annotations?.[autoupdateAnnotation] === 'false') return undefined;
+  const out = clone(existing);
+  let changed = mergeMeta(out, expected);
+  const missing = uncovered((out.rules as PolicyRule[] | undefined) ?? [], (expected.rules as PolicyRule[] | undefined) ?? []);
+  if (missing.length > 0) {
+    out.rules = [...((out.rules as PolicyRule[] | undefined) ?? []), ...missing];
+    changed = true;
+  }
+  const wantAgg = expected.aggregationRule as { clusterRoleSelectors?: unknown[] } | undefined;
+  if (wantAgg) {
+    const agg = ((out.aggregationRule as { clusterRoleSelectors?: unknown[] } | undefined) ?? {}) as { clusterRoleSelectors?: unknown[] };
+    const have = agg.clusterRoleSelectors ?? [];
+    const add = (wantAgg.clusterRoleSelectors ?? []).filter((s) => !have.some((h) => json(h) === json(s)));
+    if (add.length > 0 || out.aggregationRule === undefined) {
+      out.aggregationRule = { ...agg, clusterRoleSelectors: [...have, ...add] };
+      changed = true;
+    }
+  }
+  return changed ? out : undefined;
+}
+
+const subjectKey = (s: Subject): string => json([s.kind, s.apiGroup ?? '', s.name, s.namespace ?? '']);
+
+/**
+ * computeReconciledRoleBinding: the existing binding with the missing subjects added; `recreate` when
+ * its roleRef differs (a roleRef cannot be updated).
+ */
+export function reconcileBinding(existing: KubeObject, expected: KubeObject): { object: KubeObject; recreate: boolean } | undefined {
+  if (metaOf(existing).annotations?.[autoupdateAnnotation] === 'false') return undefined;
+  if (json(existing.roleRef) !== json(expected.roleRef)) {
+    const object = clone(expected);
+    mergeMeta(object, existing);
+    const have = (expected.subjects as Subject[] | undefined) ?? [];
+    const extra = ((existing.subjects as Subject[] | undefined) ?? []).filter((s) => !have.some((h) => subjectKey(h) === subjectKey(s)));
+    if (extra.length > 0) object.subjects = [...have, ...extra];
+    return { object, recreate: true };
+  }
+  const out = clone(existing);
+  let changed = mergeMeta(out, expected);
+  const have = (out.subjects as Subject[] | undefined) ?? [];
+  const missing = ((expected.subjects as Subject[] | undefined) ?? []).filter((s) => !have.some((h) => subjectKey(h) === subjectKey(s)));
+  if (missing.length > 0) {
+    out.subjects = [...have, ...missing];
+    changed = true;
+  }
+  return changed ? { object: out, recreate: false } : undefined;
+}
+
+type Store = NonNullable<ReturnType<Registry['lookup']>>['store'];
+
+function storeOf(registry: Registry, group: string, version: string, resource: string): Store | undefined {
+  return registry.lookup(group, version, resource)?.store;
+}
+
+/** Creates `expected`, or reconciles the object that exists; never throws for a lost race. */
+async function ensure(
+  store: Store,
+  expected: KubeObject,
+  reconcile: (existing: KubeObject) => { object: KubeObject; recreate: boolean } | undefined,
+  /** Look before creating: a Service's create allocates (and refuses a taken IP) before it sees the name. */
+  getFirst = false,
+): Promise<void> {
+  const meta = metaOf(expected);
+  const ctx = meta.namespace ? { namespace: meta.namespace } : {};
+  const name = meta.name!;
+  let existing: KubeObject | undefined;
+  if (getFirst) {
+    existing = await store.get(ctx, name).catch((err: unknown) => {
+      if (!isNotFound(err)) throw err;
+      return undefined;
+    });
+  }
+  if (existing === undefined) {
+    try {
+      await store.create(ctx, clone(expected));
+      return;
+    } catch (err) {
+      if (!isAlreadyExists(err)) throw err;
+    }
+    existing = await store.get(ctx, name);
+  }
+  const result = reconcile(existing);
+  if (!result) return;
+  if (result.recreate) {
+    await store.delete(ctx, name, {}).catch((err: unknown) => {
+      if (!isNotFound(err)) throw err;
+    });
+    const object = clone(result.object);
+    delete metaOf(object).resourceVersion;
+    delete metaOf(object).uid;
+    delete metaOf(object).creationTimestamp;
+    await store.create(ctx, object);
+    return;
+  }
+  await store.update(ctx, name, () => result.object);
+}
+
+/** The RBAC bootstrap policy (post-start hook `rbac/bootstrap-roles`), created or reconciled in one pass. */
+export async function ensureBootstrapPolicy(registry: Registry): Promise<void> {
+  const group = 'rbac.authorization.k8s.io';
+  const sets: [string, readonly KubeObject[], boolean][] = [
+    ['clusterroles', clusterRoles, true],
+    ['clusterrolebindings', clusterRoleBindings, false],
+    ['roles', roles, true],
+    ['rolebindings', roleBindings, false],
+  ];
+  await Promise.all(
+    sets.flatMap(([resource, objects, isRole]) => {
+      const store = storeOf(registry, group, 'v1', resource);
+      if (!store) return [];
+      return objects.map((o) =>
+        ensure(store, o, (existing) => {
+          if (isRole) {
+            const object = reconcileRole(existing, o);
+            return object ? { object, recreate: false } : undefined;
+          }
+          return reconcileBinding(existing, o);
+        }),
+      );
+    }),
+  );
+}
+
+/** The `kubernetes` Service as kube's kubernetesservice controller writes it. */
+export function kubernetesService(port: number): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
+    spec: {
+      ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: port }],
+      clusterIP: kubernetesServiceIP,
+      clusterIPs: [kubernetesServiceIP],
+      sessionAffinity: 'None',
+      type: 'ClusterIP',
+    },
+  };
+}
+
+/** Its Endpoints, as the endpoints reconciler writes them (never mirrored to slices). */
+export function kubernetesEndpoints(port: number, ip: string): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+    subsets: [{ addresses: [{ ip }], ports: [{ name: 'https', port, protocol: 'TCP' }] }],
+  };
+}
+
+/** Its EndpointSlice, as the endpoints reconciler writes it beside the Endpoints. */
+export function kubernetesEndpointSlice(port: number, ip: string): KubeObject {
+  return {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
+    addressType: 'IPv4',
+    endpoints: [{ addresses: [ip], conditions: { ready: true } }],
+    ports: [{ name: 'https', port, protocol: 'TCP' }],
+  };
+}
+
+/** The fields of `expected` the controller owns, copied over `existing`; undefined when equal. */
+function overwrite(existing: KubeObject, expected: KubeObject, fields: string[], sub?: (spec: Record<string, unknown>) => Record<string, unknown>): KubeObject | undefined {
+  const out = clone(existing);
+  let changed = false;
+  for (const f of fields) {
+    const want = sub ? sub(expected[f] as Record<string, unknown>) : expected[f];
+    const have = sub ? sub((existing[f] ?? {}) as Record<string, unknown>) : existing[f];
+    if (json(want) !== json(have)) {
+      out[f] = sub ? { ...((existing[f] ?? {}) as object), ...(want as object) } : clone(want);
+      changed = true;
+    }
+  }
+  return changed ? out : undefined;
+}
+
+/**
+ * The `kubernetes` Service, and its Endpoints and EndpointSlice when the server has an address they
+ * may hold: created when missing; the ports updated when the server's port changed (kube's
+ * CreateOrUpdateMasterServiceIfNeeded and the endpoint reconciler). kube's Endpoints validation
+ * refuses loopback addresses (ValidateNonSpecialIP), and kapi listens on 127.0.0.1 only: without an
+ * advertised non-loopback address no Endpoints are written, as kube could not write them either.
+ */
+export async function ensureKubernetesService(registry: Registry, port: number, advertiseAddress?: string): Promise<void> {
+  const services = storeOf(registry, '', 'v1', 'services');
+  const ip = advertiseAddress ?? '';
+  const endpoints = advertiseAddress === undefined ? undefined : storeOf(registry, '', 'v1', 'endpoints');
+  const slices = advertiseAddress === undefined ? undefined : storeOf(registry, 'discovery.k8s.io', 'v1', 'endpointslices');
+  const pick = (spec: Record<string, unknown>) => ({ ports: spec.ports, type: spec.type });
+  await Promise.all([
+    services &&
+      ensure(services, kubernetesService(port), (existing) => {
+        const object = overwrite(existing, kubernetesService(port), ['spec'], pick);
+        return object ? { object, recreate: false } : undefined;
+      }, true),
+    endpoints &&
+      ensure(endpoints, kubernetesEndpoints(port, ip), (existing) => {
+        const object = overwrite(existing, kubernetesEndpoints(port, ip), ['subsets']);
+        return object ? { object, recreate: false } : undefined;
+      }),
+    slices &&
+      ensure(slices, kubernetesEndpointSlice(port, ip), (existing) => {
+        const object = overwrite(existing, kubernetesEndpointSlice(port, ip), ['endpoints', 'ports']);
+        return object ? { object, recreate: false } : undefined;
+      }),
+  ]);
+}
+
+/** Everything a fresh server holds before anyone writes; idempotent, run at every start. */
+export async function ensureBootstrapObjects(registry: Registry, port: number, advertiseAddress?: string): Promise<void> {
+  await Promise.all([ensureBootstrapPolicy(registry), ensureKubernetesService(registry, port, advertiseAddress)]);
+}

@@ -1,0 +1,165 @@
+// What a fresh server holds before anyone writes (issue 13): kube's RBAC bootstrap policy exactly as
+// its test data lists it (fixtures/bootstrappolicy, see the README there), reconciled at every start,
+// and the `kubernetes` Service in `default` as kube's kubernetesservice controller writes it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yamlToJson, type KubeObject } from '@kapi/apimachinery';
+import { startTestServer, type TestServer } from '../src/testing/index.ts';
+import { kubectl, kubectlPath } from './kubectl.ts';
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'bootstrappolicy');
+const load = (file: string): KubeObject[] => (yamlToJson(readFileSync(join(fixtures, file), 'utf8')) as { items: KubeObject[] }).items;
+const group = 'rbac.authorization.k8s.io';
+const sets = [
+  { resource: 'clusterroles', file: 'cluster-roles.yaml' },
+  { resource: 'clusterrolebindings', file: 'cluster-role-bindings.yaml' },
+  { resource: 'roles', file: 'namespace-roles.yaml' },
+  { resource: 'rolebindings', file: 'namespace-role-bindings.yaml' },
+] as const;
+
+/** What the comparison covers: every field kube's test data gives, `rules: null` as no rules. */
+function essence(o: KubeObject) {
+  const m = o.metadata ?? {};
+  const rules = o.rules as unknown[] | null | undefined;
+  return {
+    kind: o.kind,
+    name: m.name,
+    namespace: m.namespace,
+    labels: m.labels,
+    annotations: m.annotations,
+    aggregationRule: o.aggregationRule,
+    rules: rules == null || rules.length === 0 ? undefined : rules,
+    roleRef: o.roleRef,
+    subjects: o.subjects,
+  };
+}
+
+async function getJson(url: string): Promise<KubeObject & { items?: KubeObject[] }> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return (await res.json()) as KubeObject & { items?: KubeObject[] };
+}
+
+const pathOf = (resource: string, o: KubeObject) => {
+  const ns = o.metadata?.namespace;
+  return `/apis/${group}/v1/${ns ? `namespaces/${ns}/` : ''}${resource}/${o.metadata!.name!}`;
+};
+
+describe('bootstrap objects of a fresh server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+
+  for (const { resource, file } of sets) {
+    it(`holds every ${resource} of kube's bootstrap policy, equal to the test data`, async () => {
+      const expected = load(file);
+      expect(expected.length).toBeGreaterThan(0);
+      for (const want of expected) {
+        const got = await getJson(server.url + pathOf(resource, want));
+        expect(essence(got), `${resource} ${want.metadata!.name!}`).toEqual(essence(want));
+      }
+      // Nothing beyond the policy: the server writes no other objects of these kinds.
+      const list = await getJson(`${server.url}/apis/${group}/v1/${resource}`);
+      expect(list.items!.map((o) => `${o.metadata!.namespace ?? ''}/${o.metadata!.name!}`).sort()).toEqual(
+        expected.map((o) => `${o.metadata!.namespace ?? ''}/${o.metadata!.name!}`).sort(),
+      );
+    });
+  }
+
+  it('has cluster-admin, admin/edit/view with their aggregation and the system: roles', async () => {
+    const admin = await getJson(`${server.url}/apis/${group}/v1/clusterroles/cluster-admin`);
+    expect(admin.rules).toEqual([
+      { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
+      { nonResourceURLs: ['*'], verbs: ['*'] },
+    ]);
+    const view = await getJson(`${server.url}/apis/${group}/v1/clusterroles/view`);
+    expect(view.aggregationRule).toEqual({ clusterRoleSelectors: [{ matchLabels: { 'rbac.authorization.k8s.io/aggregate-to-view': 'true' } }] });
+    expect(view.metadata!.labels).toEqual({ 'kubernetes.io/bootstrapping': 'rbac-defaults', 'rbac.authorization.k8s.io/aggregate-to-edit': 'true' });
+    const binding = await getJson(`${server.url}/apis/${group}/v1/clusterrolebindings/cluster-admin`);
+    expect(binding.subjects).toEqual([{ apiGroup: group, kind: 'Group', name: 'system:masters' }]);
+  });
+
+  it('has the kubernetes Service as kube writes it', async () => {
+    const port = Number(new URL(server.url).port);
+    const svc = await getJson(`${server.url}/api/v1/namespaces/default/services/kubernetes`);
+    expect(svc.metadata!.labels).toEqual({ component: 'apiserver', provider: 'kubernetes' });
+    expect(svc.spec).toMatchObject({
+      clusterIP: '10.96.0.1',
+      clusterIPs: ['10.96.0.1'],
+      ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: port }],
+      sessionAffinity: 'None',
+      type: 'ClusterIP',
+    });
+    expect((svc.spec as { selector?: unknown }).selector).toBeUndefined();
+    const list = await getJson(`${server.url}/api/v1/namespaces/default/services`);
+    expect(list.items!.map((o) => o.metadata!.name)).toEqual(['kubernetes']);
+  });
+
+  it.skipIf(!kubectlPath)('kubectl get clusterroles lists them', async () => {
+    const got = await kubectl(server.kubeconfigPath, ['get', 'clusterroles', '-o', 'name']);
+    expect(got.stderr).toBe('');
+    const names = got.stdout.trim().split('\n');
+    for (const name of ['cluster-admin', 'admin', 'edit', 'view', 'system:discovery', 'system:node']) expect(names).toContain(`clusterrole.${group}/${name}`);
+    expect(names).toHaveLength(load('cluster-roles.yaml').length);
+  });
+});
+
+describe('bootstrap objects across restarts', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kapi-bootstrap-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const start = () => startTestServer({ storage: { kind: 'sqlite', dataDir: dir } });
+
+  it('a restart neither duplicates nor fails; a deleted role comes back; autoupdate=false is left alone', async () => {
+    let s = await start();
+    const roles = `${s.url}/apis/${group}/v1/clusterroles`;
+    const before = await getJson(roles);
+    const rvOf = (list: { items?: KubeObject[] }) => Object.fromEntries(list.items!.map((o) => [o.metadata!.name!, o.metadata!.resourceVersion]));
+    // Delete view; strip a rule from system:discovery; protect system:monitoring and strip its rules.
+    expect((await fetch(`${roles}/view`, { method: 'DELETE' })).status).toBe(200);
+    const discovery = await getJson(`${roles}/system:discovery`);
+    const put = (name: string, obj: KubeObject) =>
+      fetch(`${roles}/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(obj) });
+    expect((await put('system:discovery', { ...discovery, rules: [] })).status).toBe(200);
+    const monitoring = await getJson(`${roles}/system:monitoring`);
+    const protectedObj = {
+      ...monitoring,
+      metadata: { ...monitoring.metadata, annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'false' } },
+      rules: [],
+    };
+    expect((await put('system:monitoring', protectedObj)).status).toBe(200);
+    await s.stop();
+
+    s = await start();
+    const after = await getJson(`${s.url}/apis/${group}/v1/clusterroles`);
+    expect(after.items!.length).toBe(before.items!.length);
+    const view = await getJson(`${s.url}/apis/${group}/v1/clusterroles/view`);
+    const wantView = load('cluster-roles.yaml').find((o) => o.metadata!.name === 'view')!;
+    expect(essence(view)).toEqual(essence(wantView));
+    const reconciled = await getJson(`${s.url}/apis/${group}/v1/clusterroles/system:discovery`);
+    // As kube's reconciliation, the missing permissions come back one verb on one thing per rule.
+    const urls = (discovery.rules as { nonResourceURLs: string[] }[])[0]!.nonResourceURLs;
+    expect(reconciled.rules).toEqual(urls.map((u) => ({ nonResourceURLs: [u], verbs: ['get'] })));
+    const left = await getJson(`${s.url}/apis/${group}/v1/clusterroles/system:monitoring`);
+    expect(left.rules ?? []).toEqual([]);
+    const services = await getJson(`${s.url}/api/v1/namespaces/default/services`);
+    expect(services.items!.map((o) => o.metadata!.name)).toEqual(['kubernetes']);
+    // The targetPort follows the server's port.
+    expect((services.items![0]!.spec as { ports: { targetPort: number }[] }).ports[0]!.targetPort).toBe(Number(new URL(s.url).port));
+    const rvs = rvOf(after);
+    await s.stop();
+
+    // A third start changes nothing that is already as it should be.
+    s = await start();
+    const third = await getJson(`${s.url}/apis/${group}/v1/clusterroles`);
+    expect(rvOf(third)).toEqual(rvs);
+    await s.stop();
+  });
+});
