@@ -100,6 +100,31 @@ describe('bootstrap objects of a fresh server', () => {
     expect(list.items!.map((o) => o.metadata!.name)).toEqual(['kubernetes']);
   });
 
+  // pkg/apis/scheduling SystemPriorityClasses: the values and descriptions kube writes.
+  it('has the two system PriorityClasses', async () => {
+    const list = await getJson(`${server.url}/apis/scheduling.k8s.io/v1/priorityclasses`);
+    const essence = (o: KubeObject) => {
+      const pc = o as KubeObject & { value?: number; description?: string; globalDefault?: boolean; preemptionPolicy?: string };
+      return { name: o.metadata!.name, value: pc.value, description: pc.description, globalDefault: pc.globalDefault ?? false, preemptionPolicy: pc.preemptionPolicy };
+    };
+    expect(list.items!.map(essence).sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([
+      {
+        name: 'system-cluster-critical',
+        value: 2000000000,
+        description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
+        globalDefault: false,
+        preemptionPolicy: 'PreemptLowerPriority',
+      },
+      {
+        name: 'system-node-critical',
+        value: 2000001000,
+        description: 'Used for system critical pods that must not be moved from their current node.',
+        globalDefault: false,
+        preemptionPolicy: 'PreemptLowerPriority',
+      },
+    ]);
+  });
+
   it.skipIf(!kubectlPath)('kubectl get clusterroles lists them', async () => {
     const got = await kubectl(server.kubeconfigPath, ['get', 'clusterroles', '-o', 'name']);
     expect(got.stderr).toBe('');

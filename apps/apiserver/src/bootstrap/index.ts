@@ -4,7 +4,8 @@
 //   gain missing rules, subjects, aggregation selectors, labels and annotations, unless they carry
 //   `rbac.authorization.kubernetes.io/autoupdate: "false"`;
 // - the `kubernetes` Service in `default`, its Endpoints (and EndpointSlice where served) pointing at
-//   the server (pkg/controlplane/controller/kubernetesservice, pkg/controlplane/reconcilers).
+//   the server (pkg/controlplane/controller/kubernetesservice, pkg/controlplane/reconcilers);
+// - the system PriorityClasses (pkg/registry/scheduling/rest/storage_scheduling.go).
 import { isAlreadyExists, isNotFound, metaOf, type KubeObject } from '@kapi/apimachinery';
 import type { Registry } from '@kapi/registry';
 import { clusterRoleBindings, clusterRoles, roleBindings, roles } from './rbac-policy.ts';
@@ -306,7 +307,34 @@ export async function ensureKubernetesService(registry: Registry, port: number, 
   ]);
 }
 
+/**
+ * The two system PriorityClasses (pkg/apis/scheduling SystemPriorityClasses, created by the
+ * `scheduling/bootstrap-system-priority-classes` post-start hook): created when missing, never changed.
+ */
+export const systemPriorityClasses: readonly KubeObject[] = [
+  {
+    apiVersion: 'scheduling.k8s.io/v1',
+    kind: 'PriorityClass',
+    metadata: { name: 'system-node-critical' },
+    value: 2000001000,
+    description: 'Used for system critical pods that must not be moved from their current node.',
+  },
+  {
+    apiVersion: 'scheduling.k8s.io/v1',
+    kind: 'PriorityClass',
+    metadata: { name: 'system-cluster-critical' },
+    value: 2000000000,
+    description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
+  },
+];
+
+export async function ensureSystemPriorityClasses(registry: Registry): Promise<void> {
+  const store = storeOf(registry, 'scheduling.k8s.io', 'v1', 'priorityclasses');
+  if (!store) return;
+  await Promise.all(systemPriorityClasses.map((pc) => ensure(store, pc, () => undefined)));
+}
+
 /** Everything a fresh server holds before anyone writes; idempotent, run at every start. */
 export async function ensureBootstrapObjects(registry: Registry, port: number, advertiseAddress?: string): Promise<void> {
-  await Promise.all([ensureBootstrapPolicy(registry), ensureKubernetesService(registry, port, advertiseAddress)]);
+  await Promise.all([ensureBootstrapPolicy(registry), ensureKubernetesService(registry, port, advertiseAddress), ensureSystemPriorityClasses(registry)]);
 }
