@@ -8,9 +8,9 @@
 // - the system PriorityClasses (pkg/registry/scheduling/rest/storage_scheduling.go).
 import { isAlreadyExists, isNotFound, metaOf, type KubeObject } from '@kapi/apimachinery';
 import type { Registry } from '@kapi/registry';
-import { clusterRoleBindings, clusterRoles, roleBindings, roles } from './rbac-policy.ts';
+import { clusterRoleBindings, clusterRoles, roleBindings, roles } from './generated/rbac-policy.ts';
 
-export { clusterRoleBindings, clusterRoles, roleBindings, roles } from './rbac-policy.ts';
+export { clusterRoleBindings, clusterRoles, roleBindings, roles } from './generated/rbac-policy.ts';
 
 /** The first address of the service CIDR (10.96.0.0/12): the `kubernetes` Service's cluster IP. */
 export const kubernetesServiceIP = '10.96.0.1';

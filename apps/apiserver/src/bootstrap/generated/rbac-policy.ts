@@ -1,9 +1,18 @@
 // GENERATED from apps/apiserver/test/fixtures/bootstrappolicy/*.yaml (kube's bootstrap policy test
-// data, see the README there); regenerate rather than edit.
+// data, see the README there) by generate.ts beside this file; regenerate rather than edit.
 import type { KubeObject } from '@kapi/apimachinery';
 
 export const clusterRoles: readonly KubeObject[] = [
   {
+    "aggregationRule": {
+      "clusterRoleSelectors": [
+        {
+          "matchLabels": {
+            "rbac.authorization.k8s.io/aggregate-to-admin": "true"
+          }
+        }
+      ]
+    },
     "apiVersion": "rbac.authorization.k8s.io/v1",
     "kind": "ClusterRole",
     "metadata": {
@@ -14,15 +23,6 @@ export const clusterRoles: readonly KubeObject[] = [
         "kubernetes.io/bootstrapping": "rbac-defaults"
       },
       "name": "admin"
-    },
-    "aggregationRule": {
-      "clusterRoleSelectors": [
-        {
-          "matchLabels": {
-            "rbac.authorization.k8s.io/aggregate-to-admin": "true"
-          }
-        }
-      ]
     }
   },
   {
@@ -60,6 +60,15 @@ export const clusterRoles: readonly KubeObject[] = [
     ]
   },
   {
+    "aggregationRule": {
+      "clusterRoleSelectors": [
+        {
+          "matchLabels": {
+            "rbac.authorization.k8s.io/aggregate-to-edit": "true"
+          }
+        }
+      ]
+    },
     "apiVersion": "rbac.authorization.k8s.io/v1",
     "kind": "ClusterRole",
     "metadata": {
@@ -71,15 +80,6 @@ export const clusterRoles: readonly KubeObject[] = [
         "rbac.authorization.k8s.io/aggregate-to-admin": "true"
       },
       "name": "edit"
-    },
-    "aggregationRule": {
-      "clusterRoleSelectors": [
-        {
-          "matchLabels": {
-            "rbac.authorization.k8s.io/aggregate-to-edit": "true"
-          }
-        }
-      ]
     }
   },
   {
@@ -2042,6 +2042,15 @@ export const clusterRoles: readonly KubeObject[] = [
     ]
   },
   {
+    "aggregationRule": {
+      "clusterRoleSelectors": [
+        {
+          "matchLabels": {
+            "rbac.authorization.k8s.io/aggregate-to-view": "true"
+          }
+        }
+      ]
+    },
     "apiVersion": "rbac.authorization.k8s.io/v1",
     "kind": "ClusterRole",
     "metadata": {
@@ -2053,15 +2062,6 @@ export const clusterRoles: readonly KubeObject[] = [
         "rbac.authorization.k8s.io/aggregate-to-edit": "true"
       },
       "name": "view"
-    },
-    "aggregationRule": {
-      "clusterRoleSelectors": [
-        {
-          "matchLabels": {
-            "rbac.authorization.k8s.io/aggregate-to-view": "true"
-          }
-        }
-      ]
     }
   }
 ];
