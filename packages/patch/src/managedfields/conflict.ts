@@ -2,7 +2,6 @@
 // conflicts as the 409 Status kube answers, with one FieldManagerConflict cause per field.
 import { failureStatus, newStatusError, quote, type StatusError } from '@kapi/apimachinery';
 import { pathToString, type Conflict } from '@kapi/structured-merge-diff';
-import { parseManagerIdentifier } from './managed.ts';
 
 /** `"m"`, `"m" with subresource "scale"`, and for Update managers ` using apps/v1` (at the time, when known). */
 export function printManager(manager: string): string {
@@ -48,9 +47,4 @@ export function conflictMessage(conflicts: readonly Conflict[]): string {
 export function newApplyConflictError(conflicts: readonly Conflict[]): StatusError {
   const causes = conflicts.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${printManager(c.manager)}`, field: pathToString(c.path) }));
   return newStatusError(failureStatus(409, 'Conflict', conflictMessage(conflicts), { causes }));
-}
-
-/** The manager identifier's name alone, for messages. */
-export function managerName(manager: string): string {
-  return parseManagerIdentifier(manager).manager ?? manager;
 }

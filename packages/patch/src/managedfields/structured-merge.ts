@@ -5,15 +5,13 @@ import { newBadRequest, type KubeObject } from '@kapi/apimachinery';
 import { newUpdater, type Converter, type Filter, type TypedValue } from '@kapi/structured-merge-diff';
 import { getManagedFields } from './managed.ts';
 import type { Manager } from './manager.ts';
-import { isNoCorrespondingTypeError, newNoCorrespondingTypeError, type TypeConverter } from './type-converter.ts';
+import { gvkString, isNoCorrespondingTypeError, newNoCorrespondingTypeError, type TypeConverter } from './type-converter.ts';
 
 /** `namespace/name; group/version, Kind=kind` as kube names an object in these errors. */
 function objectGVKNN(obj: KubeObject): string {
   const ns = obj.metadata?.namespace ?? '';
   const name = obj.metadata?.name ?? '';
-  const apiVersion = obj.apiVersion ?? '';
-  const gv = apiVersion.includes('/') ? apiVersion : `/${apiVersion}`;
-  return `${ns}/${name}; ${gv}, Kind=${obj.kind ?? ''}`;
+  return `${ns}/${name}; ${gvkString(obj.apiVersion ?? '', obj.kind ?? '')}`;
 }
 
 function message(err: unknown): string {
