@@ -16,6 +16,19 @@ import { coreV1Kinds } from './core/v1/index.ts';
 import { rbacV1Kinds } from './rbac/v1/index.ts';
 import { networkingV1Kinds } from './networking/v1/index.ts';
 import { schedulingV1Kinds } from './scheduling/v1/index.ts';
+import { policyV1Kinds } from './policy/v1/index.ts';
+import { storageV1Kinds } from './storage/v1/index.ts';
+import { nodeV1Kinds } from './node/v1/index.ts';
+import { discoveryV1Kinds } from './discovery/v1/index.ts';
+import { admissionregistrationV1Kinds } from './admissionregistration/v1/index.ts';
+import { apiregistrationV1Kinds } from './apiregistration/v1/index.ts';
+import { certificatesV1Kinds } from './certificates/v1/index.ts';
+import { flowcontrolV1Kinds } from './flowcontrol/v1/index.ts';
+import { authenticationV1Kinds } from './authentication/v1/index.ts';
+import { authorizationV1Kinds } from './authorization/v1/index.ts';
+import { eventsV1Kinds } from './events/v1/index.ts';
+import { autoscalingV2Kinds } from './autoscaling/v2/index.ts';
+import { autoscalingV1Kinds } from './autoscaling/v1/index.ts';
 import { configMapKind } from './core/v1/configmap.ts';
 import { namespaceKind } from './core/v1/namespace.ts';
 import { secretKind } from './core/v1/secret.ts';
@@ -34,6 +47,19 @@ export const builtinKinds: readonly KindDefinition[] = [
   ...networkingV1Kinds,
   ...schedulingV1Kinds,
   ...apiextensionsV1Kinds,
+  ...autoscalingV1Kinds,
+  ...policyV1Kinds,
+  ...storageV1Kinds,
+  ...nodeV1Kinds,
+  ...discoveryV1Kinds,
+  ...admissionregistrationV1Kinds,
+  ...apiregistrationV1Kinds,
+  ...certificatesV1Kinds,
+  ...flowcontrolV1Kinds,
+  ...authenticationV1Kinds,
+  ...authorizationV1Kinds,
+  ...eventsV1Kinds,
+  ...autoscalingV2Kinds,
 ];
 
 export * from './core/v1/index.ts';
@@ -44,5 +70,18 @@ export * from './rbac/v1/index.ts';
 export * from './networking/v1/index.ts';
 export * from './scheduling/v1/index.ts';
 export * from './apiextensions/v1/index.ts';
-export { Scale as ScaleV1, ScaleSpec, ScaleStatus, scaleKind } from './autoscaling/v1/index.ts';
+export { Scale as ScaleV1, ScaleSpec, ScaleStatus, scaleKind, autoscalingV1Kinds } from './autoscaling/v1/index.ts';
+export * from './policy/v1/index.ts';
+export * from './storage/v1/index.ts';
+export * from './node/v1/index.ts';
+export * from './discovery/v1/index.ts';
+export * from './admissionregistration/v1/index.ts';
+export * from './apiregistration/v1/index.ts';
+export * from './certificates/v1/index.ts';
+export * from './flowcontrol/v1/index.ts';
+export * from './authentication/v1/index.ts';
+export * from './authorization/v1/index.ts';
+export * from './events/v1/index.ts';
+export * from './autoscaling/v2/index.ts';
 export { storageCodecOf } from './storage-codec.ts';
+export { wireTypes, type WireType } from './wire-types.ts';

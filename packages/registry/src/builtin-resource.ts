@@ -33,6 +33,17 @@ export interface BuiltinResource {
    * allocation). `registry` is the whole registry being built, for wrappers that reach other kinds.
    */
   readonly wrapStore?: (generic: GenericStore, storage: StorageInterface, registry: () => readonly { info: ResourceInfo; store: GenericStore }[]) => GenericStore;
+  /**
+   * A resource with no storage of its own: its REST store is made by this function instead of the
+   * generic store (the review APIs, which answer a create and keep nothing; a second version served
+   * from another resource's storage through conversion). `registry` is the whole registry being
+   * built, for stores that reach other resources; read it when a request comes, not here, since
+   * later entries are not there yet. No storage is created for such a resource.
+   */
+  readonly rest?: (
+    info: ResourceInfo,
+    registry: () => readonly { info: ResourceInfo; definition: KindDefinition; store: GenericStore; subresources: Readonly<Record<string, Subresource>> }[],
+  ) => { store: GenericStore; subresources?: Readonly<Record<string, Subresource>> };
 }
 
 /**

@@ -11,6 +11,18 @@ import { workloadResources } from './workloads.ts';
 import { rbacResources } from './rbac.ts';
 import { networkingResources } from './networking.ts';
 import { schedulingResources } from './scheduling.ts';
+import { policyResources } from './policy.ts';
+import { storageResources } from './storage-k8s-io.ts';
+import { nodeResources } from './node.ts';
+import { discoveryResources } from './discovery.ts';
+import { admissionregistrationResources } from './admissionregistration.ts';
+import { apiregistrationResources } from './apiregistration.ts';
+import { certificatesResources } from './certificates.ts';
+import { flowcontrolResources } from './flowcontrol.ts';
+import { authenticationResources } from './authentication.ts';
+import { authorizationResources } from './authorization.ts';
+import { eventsResources } from './events.ts';
+import { autoscalingResources } from './autoscaling.ts';
 import type { BuiltinResource } from './builtin-resource.ts';
 export { generationStrategy, specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { statusSubresourceStrategy } from './builtin-resource.ts';
@@ -101,6 +113,18 @@ export const builtinResources: readonly BuiltinResource[] = [
   ...rbacResources(),
   ...networkingResources(),
   ...schedulingResources(),
+  ...policyResources(),
+  ...storageResources(),
+  ...nodeResources(),
+  ...discoveryResources(),
+  ...admissionregistrationResources(),
+  ...apiregistrationResources(),
+  ...certificatesResources(),
+  ...flowcontrolResources(),
+  ...authenticationResources(),
+  ...authorizationResources(),
+  ...eventsResources(),
+  ...autoscalingResources(),
   customResourceDefinitionResource,
 ];
 
@@ -109,6 +133,11 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
   const entries: ResourceEntry[] = [];
   for (const r of [...builtinResources, ...extra]) {
     const info = resourceInfoOf(r.definition, r.keyPrefix);
+    if (r.rest) {
+      const made = r.rest(info, () => entries);
+      entries.push({ info, definition: r.definition, store: made.store, table: r.table ?? defaultTableConvertor, subresources: made.subresources ?? {} });
+      continue;
+    }
     const strategy = strategyForKind(r.definition, r.strategy ?? {});
     const storage = storageFor(info, { getAttrs: strategy.getAttrs });
     const generic = createGenericStore({
