@@ -6,7 +6,8 @@ import type { Registry } from '@kapi/registry';
 /** Rejects creating `obj` (of `resource`) in `namespace` when the namespace is missing (404) or terminating (403). */
 export async function admitNamespaceLifecycle(registry: Registry, resource: string, namespace: string, obj: KubeObject): Promise<void> {
   const namespaces = registry.lookup('', 'v1', 'namespaces');
-  if (!namespaces || namespace === '') return;
+  // Access reviews are always admitted: answering about the namespace would leak it.
+  if (!namespaces || namespace === '' || resource === 'localsubjectaccessreviews') return;
   const ns = (await namespaces.store.get({}, namespace)) as KubeObject & { status?: { phase?: string } };
   if (ns.metadata?.deletionTimestamp || ns.status?.phase === 'Terminating') {
     const name = obj.metadata?.name || obj.metadata?.generateName || 'Unknown';

@@ -20,6 +20,8 @@ Flags of serve:
   --encryption-provider-config FILE
                           encrypt resources at rest as an EncryptionConfiguration
                           (apiserver.config.k8s.io/v1) file says: aesgcm, aescbc, secretbox, identity
+  --advertise-address IP  the address the kubernetes Service's Endpoints name (none by default:
+                          kapi listens on 127.0.0.1, which Endpoints may not hold)
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -48,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
         'log-level': { type: 'string' },
         'compaction-interval': { type: 'string' },
         'encryption-provider-config': { type: 'string' },
+        'advertise-address': { type: 'string' },
       },
       strict: true,
     });
@@ -59,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
       logLevel: values['log-level'],
       compactionInterval: values['compaction-interval'],
       encryptionProviderConfig: values['encryption-provider-config'],
+      advertiseAddress: values['advertise-address'],
     });
   } catch (err) {
     const msg = err instanceof ZodError ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n') : (err as Error).message;

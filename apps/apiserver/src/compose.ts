@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { jsonCodec, isAlreadyExists, type Codec } from '@kapi/apimachinery';
 import { builtinKinds, storageCodecOf } from '@kapi/api';
 import { createCacher, type Cacher, type CacherLogger, type CacherOptions } from '@kapi/cacher';
-import { createBuiltinRegistry, type Registry, type ResourceInfo } from '@kapi/registry';
+import { componentStatusResource, createBuiltinRegistry, type Registry, type ResourceInfo } from '@kapi/registry';
 import { createStore, defaultCompactionIntervalMs, startCompactor, type KV, type ResourceTransformers } from '@kapi/storage';
 import { createEtcd3Kv, progressNotifyIsReliable } from '@kapi/storage-etcd3';
 import { createSqliteKv } from '@kapi/storage-sqlite';
@@ -118,7 +118,7 @@ export async function composeStack(backend: StorageBackend, options: StackOption
     });
     cachers.push(cacher);
     return cacher;
-  });
+  }, [componentStatusResource({ storageProbe: () => kv.currentRevision() })]);
   try {
     const namespaces = registry.lookup('', 'v1', 'namespaces');
     for (const name of systemNamespaces) {

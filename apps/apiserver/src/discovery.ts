@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { aggregatedDiscoveryMediaType } from '@kapi/apimachinery';
-import type { Registry, ResourceEntry } from '@kapi/registry';
+import { conversionOf, type Registry, type ResourceEntry } from '@kapi/registry';
 import { parseAccept, type MediaType } from './media.ts';
 import { encodeJson, writeJson } from './responses.ts';
 
@@ -83,7 +83,13 @@ export function apiResourceList(registry: Registry, group: string, version: stri
       };
       if (e.info.shortNames.length) r.shortNames = e.info.shortNames;
       if (e.info.categories.length) r.categories = e.info.categories;
-      r.storageVersionHash = storageVersionHash(e.info.group, e.info.version, e.info.kind);
+      // Only stored resources have a storage version (not bindings, the reviews, componentstatuses); a
+      // version served by conversion names the version its objects are stored in.
+      if (e.store.verbs.includes('create') && e.store.verbs.includes('get')) {
+        const stored = conversionOf(e.store)?.storageApiVersion;
+        const [sg, sv] = stored === undefined ? [e.info.group, e.info.version] : stored.includes('/') ? stored.split('/') : ['', stored];
+        r.storageVersionHash = storageVersionHash(sg!, sv!, e.info.kind);
+      }
       return r;
     })
     .flatMap((r, i) => {
@@ -92,7 +98,7 @@ export function apiResourceList(registry: Registry, group: string, version: stri
         name: `${e.info.resource}/${sub}`,
         singularName: '',
         namespaced: e.info.namespaced,
-        ...(store.definition ? { group: store.definition.group, version: store.definition.version } : {}),
+        ...(store.definition && (store.definition.group !== e.info.group || store.definition.version !== e.info.version) ? { group: store.definition.group, version: store.definition.version } : {}),
         kind: store.definition?.kind ?? e.info.kind,
         verbs: [...store.verbs].sort(),
       }));

@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import { fillGoStructs, goZeroJson, newUnsupportedMediaType, type KubeObject } from '@kapi/apimachinery';
 import { createFieldManager, createTypeConverter, type FieldManager, type TypeConverter } from '@kapi/patch/managedfields';
-import type { ResourceEntry } from '@kapi/registry';
+import { apiVersionOf, conversionOf, type Registry, type ResourceEntry } from '@kapi/registry';
 import { FieldSet, newExcludeSetFilter, type Filter } from '@kapi/structured-merge-diff';
 import type { OpenAPIV3 } from './openapi.ts';
 
@@ -53,7 +53,30 @@ function untrackedFieldManager(): FieldManager {
   };
 }
 
-export function createFieldManagers(openapi: OpenAPIV3, logger: Logger, track = true): FieldManagers {
+/**
+ * How the field manager of `entry` follows managers recorded at another version of its objects
+ * (kube's versionConverter): through the storage version both convert to. Undefined for a version
+ * that is not served, or that keeps other objects.
+ */
+function versionConverterOf(registry: Registry, entry: ResourceEntry): (obj: KubeObject, apiVersion: string) => KubeObject | undefined {
+  const at = (apiVersion: string) => {
+    const slash = apiVersion.indexOf('/');
+    return registry.lookup(slash < 0 ? '' : apiVersion.slice(0, slash), apiVersion.slice(slash + 1), entry.info.resource);
+  };
+  const hubOf = (e: ResourceEntry) => conversionOf(e.store)?.storageApiVersion ?? apiVersionOf(e.info);
+  return (obj, apiVersion) => {
+    const source = at(obj.apiVersion ?? '');
+    const target = at(apiVersion);
+    if (!source || !target || target.definition.kind !== obj.kind || hubOf(source) !== hubOf(target)) return undefined;
+    const from = conversionOf(source.store);
+    const to = conversionOf(target.store);
+    const stored = from ? from.toStorage(obj) : obj;
+    const out = to ? to.fromStorage(stored) : stored;
+    return fillGoStructs({ ...out, apiVersion, kind: target.definition.kind }, target.definition.schema);
+  };
+}
+
+export function createFieldManagers(openapi: OpenAPIV3, logger: Logger, track = true, registry?: Registry): FieldManagers {
   let converter: TypeConverter | undefined;
   const typeConverter = (): TypeConverter => {
     if (converter) return converter;
@@ -85,6 +108,7 @@ export function createFieldManagers(openapi: OpenAPIV3, logger: Logger, track = 
         subresource,
         resetFields,
         asStructured: (obj) => fillGoStructs(obj, entry.definition.schema),
+        ...(registry ? { convertObject: versionConverterOf(registry, entry) } : {}),
         emptyObject: () => goZeroJson(entry.definition.schema),
         onError: (err, obj) =>
           logger.error(

@@ -5,175 +5,37 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openAPIComponents, openAPIName, type OpenAPISchema } from '@kapi/apimachinery';
+import { metaV1, openAPIDescriptions } from '@kapi/api';
 import type { Registry, ResourceEntry } from '@kapi/registry';
+import { apiResourcesPath, resourcePaths } from './openapi-paths.ts';
 import { encodeJson, notFoundStatus, writeJson } from './responses.ts';
-import { kubernetesMajor, kubernetesMinor } from './version.ts';
 
 const metaRef = (name: string) => ({ $ref: `#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.${name}` });
 
-/** Components every group version document carries (the meta/v1 types of operations). */
-const metaComponents: Record<string, OpenAPISchema> = {
-  'io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta': {
-    description: 'Metadata of a list: its resourceVersion and paging state.',
-    type: 'object',
-    properties: {
-      continue: { description: 'Token for the next page, when the list was cut by a limit.', type: 'string' },
-      remainingItemCount: { description: 'Items left after this page, when known.', type: 'integer', format: 'int64' },
-      resourceVersion: { description: 'The version of the list, for watches from it.', type: 'string' },
-      selfLink: { description: 'Deprecated; never set.', type: 'string' },
-    },
-  },
-  'io.k8s.apimachinery.pkg.apis.meta.v1.Status': {
-    description: 'The result of an operation that returns no object, or of a failed one.',
-    type: 'object',
-    properties: {
-      apiVersion: { type: 'string' },
-      code: { type: 'integer', format: 'int32' },
-      details: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-      kind: { type: 'string' },
-      message: { type: 'string' },
-      metadata: { allOf: [metaRef('ListMeta')], default: {} },
-      reason: { type: 'string' },
-      status: { type: 'string' },
-    },
-  },
-  'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions': {
-    description: 'Options of a delete.',
-    type: 'object',
-    properties: {
-      apiVersion: { type: 'string' },
-      dryRun: { type: 'array', items: { type: 'string', default: '' }, 'x-kubernetes-list-type': 'atomic' },
-      gracePeriodSeconds: { type: 'integer', format: 'int64' },
-      kind: { type: 'string' },
-      preconditions: { type: 'object', properties: { resourceVersion: { type: 'string' }, uid: { type: 'string' } } },
-      propagationPolicy: { type: 'string' },
-    },
-  },
-  'io.k8s.apimachinery.pkg.apis.meta.v1.Patch': {
-    description: 'A patch: a JSON Patch, a merge patch, a strategic merge patch or an apply configuration.',
-    type: 'object',
-  },
-  'io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent': {
-    description: 'One event of a watch.',
-    type: 'object',
-    required: ['type', 'object'],
-    properties: { object: { allOf: [{ $ref: '#/components/schemas/io.k8s.apimachinery.pkg.runtime.RawExtension' }] }, type: { type: 'string', default: '' } },
-  },
-  'io.k8s.apimachinery.pkg.runtime.RawExtension': { description: 'An embedded object in any serialization.', type: 'object' },
-};
-
-const query = (name: string, description: string, schema: OpenAPISchema = { type: 'string' }) => ({ name, in: 'query', description, schema, uniqueItems: true });
-const dryRun = query('dryRun', 'When present, the request is validated and processed but not persisted. The only value is All.');
-const fieldManager = query('fieldManager', 'The name of the actor making the change; tracked in managedFields.');
-const fieldValidation = query(
-  'fieldValidation',
-  'How to treat unknown and duplicate fields: Ignore, Warn (the default) or Strict (fail the request).',
-);
-const force = query('force', 'Apply only: take ownership of conflicting fields from other managers.', { type: 'boolean' });
-const pretty = query('pretty', 'If true, the output is pretty printed.');
-const listParams = [
-  query('allowWatchBookmarks', 'Ask for BOOKMARK events on watches.', { type: 'boolean' }),
-  query('continue', 'The continue token of the previous page.'),
-  query('fieldSelector', 'Select objects by fields.'),
-  query('labelSelector', 'Select objects by labels.'),
-  query('limit', 'The largest number of items to return.', { type: 'integer' }),
-  query('resourceVersion', 'The version to read or watch from.'),
-  query('resourceVersionMatch', 'How resourceVersion applies to a list: Exact or NotOlderThan.'),
-  query('sendInitialEvents', 'Watch only: start with the current state as ADDED events, ended by a bookmark.', { type: 'boolean' }),
-  query('timeoutSeconds', 'Timeout for the list or watch call.', { type: 'integer' }),
-  query('watch', 'Watch for changes instead of listing.', { type: 'boolean' }),
-];
-
-/** The patch media types of a built-in kind's PATCH operations, as kube-apiserver lists them. */
-const patchTypes = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
-
-const jsonBody = (schema: OpenAPISchema) => ({ content: { 'application/json': { schema } } });
-const responses = (schema: OpenAPISchema, codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [String(c), { description: c === 201 ? 'Created' : c === 202 ? 'Accepted' : 'OK', ...jsonBody(schema) }]));
-
-function pathsOf(e: ResourceEntry): Record<string, unknown> {
-  const { group, version, kind, resource, namespaced } = e.info;
-  const prefix = group === '' ? `/api/${version}` : `/apis/${group}/${version}`;
-  const gvk = { group, kind, version };
-  const kindRef = { $ref: `#/components/schemas/${openAPIName(e.definition.schema)}` };
-  const listRef = { $ref: `#/components/schemas/${listName(e)}` };
-  const status = metaRef('Status');
-  const tag = group === '' ? `core_${version}` : `${group.replace(/\./g, '')}_${version}`;
-  const op = (action: string, verb: string, description: string, extra: Record<string, unknown>) => ({
-    tags: [tag],
-    description,
-    operationId: `${verb}${namespaced ? 'Namespaced' : ''}${kind}`,
-    ...extra,
-    'x-kubernetes-action': action,
-    'x-kubernetes-group-version-kind': gvk,
+/**
+ * Every group version kube-apiserver 1.33's scheme registers the meta/v1 request types in
+ * (DeleteOptions, WatchEvent …): kube lists them all as the types' group-version-kinds.
+ */
+const schemeGroupVersions =
+  'v1 admission.k8s.io/v1 admission.k8s.io/v1beta1 admissionregistration.k8s.io/v1 admissionregistration.k8s.io/v1alpha1 admissionregistration.k8s.io/v1beta1 apiextensions.k8s.io/v1 apiextensions.k8s.io/v1beta1 apiregistration.k8s.io/v1 apiregistration.k8s.io/v1beta1 apps/v1 apps/v1beta1 apps/v1beta2 authentication.k8s.io/v1 authentication.k8s.io/v1alpha1 authentication.k8s.io/v1beta1 authorization.k8s.io/v1 authorization.k8s.io/v1beta1 autoscaling/v1 autoscaling/v2 autoscaling/v2beta1 autoscaling/v2beta2 batch/v1 batch/v1beta1 certificates.k8s.io/v1 certificates.k8s.io/v1alpha1 certificates.k8s.io/v1beta1 coordination.k8s.io/v1 coordination.k8s.io/v1alpha2 coordination.k8s.io/v1beta1 discovery.k8s.io/v1 discovery.k8s.io/v1beta1 events.k8s.io/v1 events.k8s.io/v1beta1 extensions/v1beta1 flowcontrol.apiserver.k8s.io/v1 flowcontrol.apiserver.k8s.io/v1beta1 flowcontrol.apiserver.k8s.io/v1beta2 flowcontrol.apiserver.k8s.io/v1beta3 imagepolicy.k8s.io/v1alpha1 internal.apiserver.k8s.io/v1alpha1 networking.k8s.io/v1 networking.k8s.io/v1alpha1 networking.k8s.io/v1beta1 node.k8s.io/v1 node.k8s.io/v1alpha1 node.k8s.io/v1beta1 policy/v1 policy/v1beta1 rbac.authorization.k8s.io/v1 rbac.authorization.k8s.io/v1alpha1 rbac.authorization.k8s.io/v1beta1 resource.k8s.io/v1alpha3 resource.k8s.io/v1beta1 resource.k8s.io/v1beta2 scheduling.k8s.io/v1 scheduling.k8s.io/v1alpha1 scheduling.k8s.io/v1beta1 storage.k8s.io/v1 storage.k8s.io/v1alpha1 storage.k8s.io/v1beta1 storagemigration.k8s.io/v1alpha1'.split(' ');
+const inEveryGroupVersion = (kind: string) =>
+  schemeGroupVersions.map((gv) => {
+    const [group, version] = gv.includes('/') ? gv.split('/') : ['', gv];
+    return { group, kind, version };
   });
-  const nsParam = namespaced ? [{ name: 'namespace', in: 'path', required: true, description: 'object name and auth scope', schema: { type: 'string' } }] : [];
-  const base = namespaced ? `${prefix}/namespaces/{namespace}/${resource}` : `${prefix}/${resource}`;
-  const paths: Record<string, unknown> = {
-    [base]: {
-      get: op('list', 'list', `list or watch objects of kind ${kind}`, { parameters: listParams, responses: responses(listRef, [200]) }),
-      post: op('post', 'create', `create a ${kind}`, { parameters: [dryRun, fieldManager, fieldValidation], requestBody: jsonBody(kindRef), responses: responses(kindRef, [200, 201, 202]) }),
-      delete: op('deletecollection', 'deleteCollection', `delete collection of ${kind}`, {
-        parameters: [...listParams.filter((p) => p.name !== 'watch' && p.name !== 'allowWatchBookmarks'), dryRun],
-        requestBody: jsonBody(metaRef('DeleteOptions')),
-        responses: responses(status, [200]),
-      }),
-      parameters: [...nsParam, pretty],
-    },
-    [`${base}/{name}`]: {
-      get: op('get', 'read', `read the specified ${kind}`, { responses: responses(kindRef, [200]) }),
-      put: op('put', 'replace', `replace the specified ${kind}`, { parameters: [dryRun, fieldManager, fieldValidation], requestBody: jsonBody(kindRef), responses: responses(kindRef, [200, 201]) }),
-      patch: op('patch', 'patch', `partially update the specified ${kind}`, {
-        parameters: [dryRun, fieldManager, fieldValidation, force],
-        requestBody: {
-          content: Object.fromEntries(patchTypes.map((t) => [t, { schema: metaRef('Patch') }])),
-          required: true,
-        },
-        responses: responses(kindRef, [200, 201]),
-      }),
-      delete: op('delete', 'delete', `delete a ${kind}`, { parameters: [dryRun], requestBody: jsonBody(metaRef('DeleteOptions')), responses: responses(status, [200, 202]) }),
-      parameters: [{ name: 'name', in: 'path', required: true, description: `name of the ${kind}`, schema: { type: 'string' } }, ...nsParam, pretty],
-    },
-  };
-  // Subresources: get/put/patch (or put only) of `<name>/<sub>`, with the subresource's kind.
-  for (const [sub, store] of Object.entries(e.subresources).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const def = store.definition ?? e.definition;
-    const subRef = { $ref: `#/components/schemas/${openAPIName(def.schema)}` };
-    const subGvk = { group: def.group, kind: def.kind, version: def.version };
-    const suffix = `${sub[0]!.toUpperCase()}${sub.slice(1)}`;
-    const subOp = (action: string, verb: string, description: string, extra: Record<string, unknown>) => ({
-      ...op(action, verb, description, extra),
-      operationId: `${verb}${namespaced ? 'Namespaced' : ''}${kind}${suffix}`,
-      'x-kubernetes-group-version-kind': subGvk,
-    });
-    const item: Record<string, unknown> = {
-      parameters: [{ name: 'name', in: 'path', required: true, description: `name of the ${def.kind}`, schema: { type: 'string' } }, ...nsParam, pretty],
-    };
-    if (store.verbs.includes('get')) item.get = subOp('get', 'read', `read ${sub} of the specified ${kind}`, { responses: responses(subRef, [200]) });
-    if (store.verbs.includes('update')) {
-      item.put = subOp('put', 'replace', `replace ${sub} of the specified ${kind}`, {
-        parameters: [dryRun, fieldManager, fieldValidation],
-        requestBody: jsonBody(subRef),
-        responses: responses(subRef, [200, 201]),
-      });
-    }
-    if (store.verbs.includes('patch')) {
-      item.patch = subOp('patch', 'patch', `partially update ${sub} of the specified ${kind}`, {
-        parameters: [dryRun, fieldManager, fieldValidation, force],
-        requestBody: { content: Object.fromEntries(patchTypes.map((t) => [t, { schema: metaRef('Patch') }])), required: true },
-        responses: responses(subRef, [200, 201]),
-      });
-    }
-    paths[`${base}/{name}/${sub}`] = item;
-  }
-  if (namespaced) {
-    paths[`${prefix}/${resource}`] = {
-      get: op('list', 'list', `list or watch objects of kind ${kind} in all namespaces`, { responses: responses(listRef, [200]) }),
-      parameters: [...listParams, pretty],
-    };
-    (paths[`${prefix}/${resource}`] as { get: { operationId: string } }).get.operationId = `list${kind}ForAllNamespaces`;
-  }
-  return paths;
+
+/** Components every group version document carries: the meta/v1 types its operations use. */
+function metaComponents(): Record<string, OpenAPISchema> {
+  const schemas = openAPIComponents([metaV1.DeleteOptions, metaV1.Status, metaV1.WatchEvent, metaV1.APIResourceList]);
+  const id = (name: string) => `io.k8s.apimachinery.pkg.apis.meta.v1.${name}`;
+  const gvk = (name: string, list: unknown) => ((schemas[id(name)] as Record<string, unknown>)['x-kubernetes-group-version-kind'] = list);
+  gvk('DeleteOptions', inEveryGroupVersion('DeleteOptions'));
+  gvk('WatchEvent', inEveryGroupVersion('WatchEvent'));
+  gvk('Status', [{ group: '', kind: 'Status', version: 'v1' }]);
+  gvk('APIResourceList', [{ group: '', kind: 'APIResourceList', version: 'v1' }]);
+  schemas[id('Patch')] = { type: 'object' };
+  schemas['io.k8s.apimachinery.pkg.runtime.RawExtension'] = { type: 'object' };
+  return schemas;
 }
 
 function listName(e: ResourceEntry): string {
@@ -196,6 +58,51 @@ function listComponent(e: ResourceEntry): OpenAPISchema {
   };
 }
 
+/**
+ * Gives every schema and property kube's own description (kube-openapi takes them from the API
+ * types' doc comments): the declarations' shorter texts stay only where kube has none.
+ */
+export function withKubeDescriptions(schemas: Record<string, OpenAPISchema>): Record<string, OpenAPISchema> {
+  for (const [id, schema] of Object.entries(schemas)) {
+    const docs = openAPIDescriptions[id];
+    if (!docs) continue;
+    const s = schema as { description?: string; properties?: Record<string, Record<string, unknown>> };
+    if (docs[''] !== undefined && docs[''] !== '') s.description = docs[''];
+    else delete s.description;
+    for (const [name, prop] of Object.entries(s.properties ?? {})) {
+      const d = docs[name];
+      if (d !== undefined && d !== '') prop.description = d;
+      else delete prop.description;
+      // kube-openapi wraps a reference in allOf only when something stands beside it.
+      const keys = Object.keys(prop);
+      if (keys.length === 1 && keys[0] === 'allOf' && (prop.allOf as unknown[]).length === 1) s.properties![name] = (prop.allOf as Record<string, unknown>[])[0]!;
+    }
+  }
+  return schemas;
+}
+
+/** Keeps the schemas the paths reach through `$ref`s, as kube-openapi publishes only those. */
+export function reachableSchemas(paths: unknown, schemas: Record<string, OpenAPISchema>): Record<string, OpenAPISchema> {
+  const prefix = '#/components/schemas/';
+  const keep = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === '$ref' && typeof x === 'string' && x.startsWith(prefix)) {
+          const id = x.slice(prefix.length);
+          if (!keep.has(id) && schemas[id]) {
+            keep.add(id);
+            visit(schemas[id]);
+          }
+        } else visit(x);
+      }
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.keys(schemas).filter((k) => keep.has(k)).map((k) => [k, schemas[k]!]));
+}
+
 /** `api/v1` or `apis/<group>/<version>`: the key of a group version in the index. */
 function gvPath(group: string, version: string): string {
   return group === '' ? `api/${version}` : `apis/${group}/${version}`;
@@ -211,7 +118,7 @@ export interface OpenAPIV3Document {
   openapi: string;
   info: { title: string; version: string };
   paths: Record<string, unknown>;
-  components: { schemas: Record<string, OpenAPISchema> };
+  components: { schemas: Record<string, OpenAPISchema>; securitySchemes?: Record<string, unknown> };
 }
 
 export interface OpenAPIV3 {
@@ -231,18 +138,22 @@ export function createOpenAPIV3(registry: Registry): OpenAPIV3 {
     byGV.set(key, [...(byGV.get(key) ?? []), e]);
   }
   for (const [key, entries] of byGV) {
-    const paths: Record<string, unknown> = {};
-    for (const e of entries) Object.assign(paths, pathsOf(e));
-    const lists = Object.fromEntries(entries.map((e) => [listName(e), listComponent(e)]));
+    const first = entries[0]!.info;
+    const paths: Record<string, unknown> = apiResourcesPath(first.group, first.version);
+    for (const e of entries) Object.assign(paths, resourcePaths(e));
+    const lists = Object.fromEntries(entries.filter((e) => e.store.verbs.includes('list')).map((e) => [listName(e), listComponent(e)]));
     const doc: OpenAPIV3Document = {
       openapi: '3.0.0',
-      info: { title: 'Kubernetes', version: `v${kubernetesMajor}.${kubernetesMinor}.0` },
+      info: { title: 'Kubernetes', version: 'unversioned' },
       paths: Object.fromEntries(Object.keys(paths).sort().map((k) => [k, paths[k]])),
       components: {
-        schemas: openAPIComponents(
-          [...entries.map((e) => e.definition.schema), ...entries.flatMap((e) => Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition.schema] : [])))],
-          { ...metaComponents, ...lists },
-        ),
+        schemas: reachableSchemas(paths, withKubeDescriptions(
+          openAPIComponents(
+            [...entries.map((e) => e.definition.schema), ...entries.flatMap((e) => Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition.schema] : [])))],
+            { ...metaComponents(), ...lists },
+          ),
+        )),
+        securitySchemes: { BearerToken: { description: 'Bearer Token authentication', in: 'header', name: 'authorization', type: 'apiKey' } },
       },
     };
     objects.push(doc);

@@ -79,7 +79,7 @@ export function toTable(
   noHeaders = false,
 ): Table {
   const now = Date.now();
-  const rows: TableRow[] = objs.map((o) => {
+  const rows: TableRow[] = (entry.table.sortObjects?.(objs) ?? objs).map((o) => {
     const conditions = entry.table.rowConditions?.(o);
     return { cells: entry.table.cells(o, now), ...(conditions && conditions.length > 0 ? { conditions } : {}), object: rowObject(o, output) };
   });

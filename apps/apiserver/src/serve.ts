@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import { destination, pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { loadEncryptionConfig } from '@kapi/storage';
+import { isIP } from 'node:net';
 import { ensureBootstrapObjects } from './bootstrap/index.ts';
+import { startFlowSchemaStatusController } from './bootstrap/flowcontrol.ts';
 import { composeStack, type Stack, type StorageBackend } from './compose.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { createApiServer } from './server.ts';
@@ -28,6 +30,12 @@ export const ServeOptions = z
     compactionInterval: z.coerce.number().int().min(0).default(300),
     /** An EncryptionConfiguration file (kube's --encryption-provider-config): encryption at rest. */
     encryptionProviderConfig: z.string().min(1).optional(),
+    /**
+     * The address the `kubernetes` Service's Endpoints and EndpointSlice name (kube's
+     * --advertise-address). Without it none are written: kapi listens on loopback, and kube's
+     * validation refuses loopback endpoints.
+     */
+    advertiseAddress: z.string().refine((v) => isIP(v) !== 0, 'must be an IP address').optional(),
   })
   .strict();
 export type ServeOptions = z.output<typeof ServeOptions>;
@@ -72,13 +80,15 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   try {
     port = await listen(server, options.port);
     // The bootstrap objects (RBAC policy, the `kubernetes` Service) before the server reports ready.
-    await ensureBootstrapObjects(stack.registry, port);
+    await ensureBootstrapObjects(stack.registry, port, options.advertiseAddress);
   } catch (err) {
     server.close();
     server.closeAllConnections();
     await stack.close();
     throw err;
   }
+  // The APF configuration controller's status half: FlowSchemas' Dangling condition follows their priority levels.
+  const flowSchemaStatus = startFlowSchemaStatusController(stack.registry, (err) => logger.warn({ err }, 'flowschema status update failed'));
   const url = `http://127.0.0.1:${port}`;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   writeKubeconfig(kubeconfigPath, url);
@@ -93,6 +103,7 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
     logger,
     stop() {
       stopping ??= (async () => {
+        await flowSchemaStatus.stop();
         await new Promise<void>((r) => {
           server.close(() => r());
           server.closeAllConnections();

@@ -2,11 +2,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { newMethodNotSupported, statusFromError } from '@kapi/apimachinery';
-import type { Registry } from '@kapi/registry';
+import { isConnectSubresource, type Registry } from '@kapi/registry';
 import { apiGroup, apiResourceList, serveDiscoveryRoot } from './discovery.ts';
 import { createOpenAPIV3, serveOpenAPIV3 } from './openapi.ts';
 import { createOpenAPIV2, serveOpenAPIV2, type OpenAPIV2 } from './openapi-v2.ts';
 import { serveResource } from './handlers/resource.ts';
+import { serveConnect } from './handlers/connect.ts';
 import { createFieldManagers, type FieldManagers } from './field-managers.ts';
 import { parseRequestInfo, type RequestInfo } from './request-info.ts';
 import { methodNotAllowedStatus, notFoundStatus, writeError, writeJson } from './responses.ts';
@@ -43,7 +44,7 @@ export interface ApiHandlerOptions {
 export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { registry, logger } = options;
   const openapi = createOpenAPIV3(registry);
-  const fieldManagers = createFieldManagers(openapi, logger, options.trackManagedFields ?? true);
+  const fieldManagers = createFieldManagers(openapi, logger, options.trackManagedFields ?? true, registry);
   // Built on first use: most clients never ask for v2.
   let openapiV2: OpenAPIV2 | undefined;
 
@@ -86,6 +87,11 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
     }
     if (info.isResourceRequest) {
       const entry = registry.lookup(info.apiGroup, info.apiVersion, info.resource);
+      // Connect subresources (exec, log, proxy …) take the raw request; the proxies also a path after them.
+      if (entry && info.subresource !== '' && (!entry.info.namespaced || info.namespace !== '')) {
+        const connect = entry.subresources[info.subresource];
+        if (isConnectSubresource(connect) && (info.parts.length === 3 || connect.acceptsPath)) return serveConnect(req, res, info, entry, connect);
+      }
       // A subresource (`.../NAME/status`) is served by its own store, with the verbs it allows.
       const sub = entry && info.subresource !== '' && info.parts.length === 3 ? entry.subresources[info.subresource] : undefined;
       if (entry && sub && (!entry.info.namespaced || info.namespace !== '')) {

@@ -60,13 +60,36 @@ describe('version and discovery', () => {
     expect(resources.find((x: any) => x.resource === 'namespaces')).toMatchObject({ scope: 'Cluster', shortNames: ['ns'] });
   });
 
+  /** kube-apiserver 1.33's groups in its order (by group priority, then name), GA ones only. */
+  const kubeGroups = [
+    'apiregistration.k8s.io',
+    'apps',
+    'events.k8s.io',
+    'authentication.k8s.io',
+    'authorization.k8s.io',
+    'autoscaling',
+    'batch',
+    'certificates.k8s.io',
+    'networking.k8s.io',
+    'policy',
+    'rbac.authorization.k8s.io',
+    'storage.k8s.io',
+    'admissionregistration.k8s.io',
+    'apiextensions.k8s.io',
+    'scheduling.k8s.io',
+    'coordination.k8s.io',
+    'node.k8s.io',
+    'discovery.k8s.io',
+    'flowcontrol.apiserver.k8s.io',
+  ];
+
   it('answers kubectl 1.27 (v2beta1 first) with v2beta1', async () => {
     const r = await call('GET', '/apis', undefined, {
       Accept: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json',
     });
     expect(r.headers.get('content-type')).toContain('v=v2beta1');
-    expect(r.json.items.map((i: any) => i.metadata.name)).toEqual(['apps', 'batch', 'networking.k8s.io', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io']);
-    const apps = r.json.items[0].versions[0].resources.find((x: any) => x.resource === 'deployments');
+    expect(r.json.items.map((i: any) => i.metadata.name)).toEqual(kubeGroups);
+    const apps = r.json.items[1].versions[0].resources.find((x: any) => x.resource === 'deployments');
     expect(apps).toMatchObject({ scope: 'Namespaced', shortNames: ['deploy'], categories: ['all'], responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' } });
   });
 
@@ -77,8 +100,13 @@ describe('version and discovery', () => {
     expect(api.json.apiVersion).toBeUndefined();
     const apis = await call('GET', '/apis', undefined, { Accept: 'application/json' });
     const groups = APIGroupList.parse(apis.json).groups;
-    expect(groups.map((g) => g.name)).toEqual(['apps', 'batch', 'networking.k8s.io', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io']);
-    expect(groups[0]).toMatchObject({ versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } });
+    expect(groups.map((g) => g.name)).toEqual(kubeGroups);
+    expect(groups[1]).toMatchObject({ versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } });
+    // autoscaling: v2 first and preferred, as kube lists it.
+    expect(groups.find((g) => g.name === 'autoscaling')).toMatchObject({
+      versions: [{ groupVersion: 'autoscaling/v2', version: 'v2' }, { groupVersion: 'autoscaling/v1', version: 'v1' }],
+      preferredVersion: { groupVersion: 'autoscaling/v2', version: 'v2' },
+    });
   });
 
   it('GET /api/v1 lists the resources of the group version', async () => {
@@ -506,7 +534,7 @@ describe('status subresource', () => {
     const list = await call('GET', '/apis/apps/v1');
     expect(list.json.resources.find((r: any) => r.name === 'deployments/status')).toMatchObject({ kind: 'Deployment', verbs: ['get', 'patch', 'update'] });
     const agg = await call('GET', '/apis', undefined, { Accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' });
-    const deployments = agg.json.items[0].versions[0].resources.find((r: any) => r.resource === 'deployments');
+    const deployments = agg.json.items.find((g: any) => g.metadata.name === 'apps').versions[0].resources.find((r: any) => r.resource === 'deployments');
     expect(deployments.subresources).toEqual([
       { subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: ['get', 'patch', 'update'] },
       { subresource: 'status', responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' }, verbs: ['get', 'patch', 'update'] },

@@ -2,12 +2,10 @@
 // kinds, kube's columns of `kubectl get -o wide`, kube's errors, and metrics-server's RBAC manifest
 // through client-side and server-side apply. Nothing is authorized yet (no authorizer), so the
 // objects are stored and served, never enforced.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, kubectlPath, startKapiServe, type ServeProcess } from './kubectl.ts';
+import { describe, expect, it } from 'vitest';
+import { kubectlPath, tableRows, useKapiServe } from './kubectl.ts';
 
 if (!kubectlPath) console.warn('kubectl is not on PATH: the RBAC kubectl tests are skipped');
 
@@ -15,25 +13,12 @@ const manifest = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'metr
 const group = 'rbac.authorization.k8s.io';
 
 /** Table lines split on runs of spaces (kubectl pads its columns). */
-const rows = (out: string) =>
-  out
-    .trim()
-    .split('\n')
-    .map((l) => l.trim().split(/\s{2,}/));
+const rows = tableRows;
 
 describe.skipIf(!kubectlPath)('RBAC with kubectl against kapi serve', () => {
-  let serve: ServeProcess;
-  let dir: string;
-  const k = (...args: string[]) => kubectl(serve.kubeconfig, args);
+  const fx = useKapiServe('rbac');
+  const { k } = fx;
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kapi-rbac-'));
-    serve = await startKapiServe(['--data-dir', join(dir, 'data'), '--port', '0']);
-  });
-  afterAll(async () => {
-    await serve?.interrupt();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it('discovers the four resources with kube\'s scope, no short names and every verb', async () => {
     const got = await k('api-resources', `--api-group=${group}`, '-o', 'wide');

@@ -1,21 +1,14 @@
 // scheduling.k8s.io/v1 with kubectl against `kapi serve` (issue 13): PriorityClasses created by
 // kubectl create and from YAML, printed with kube's columns, refused with kube's messages, and
 // applied server-side.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, kubectlPath, startKapiServe, type ServeProcess } from './kubectl.ts';
+import { describe, expect, it } from 'vitest';
+import { kubectlPath, tableRows, useKapiServe } from './kubectl.ts';
 
 if (!kubectlPath) console.warn('kubectl is not on PATH: the scheduling kubectl tests are skipped');
 
 const group = 'scheduling.k8s.io';
 
-const rows = (out: string) =>
-  out
-    .trim()
-    .split('\n')
-    .map((l) => l.trim().split(/\s{2,}/));
+const rows = tableRows;
 
 const batchClass = `apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass
@@ -27,23 +20,9 @@ description: Batch jobs that never preempt.
 `;
 
 describe.skipIf(!kubectlPath)('scheduling.k8s.io with kubectl against kapi serve', () => {
-  let serve: ServeProcess;
-  let dir: string;
-  const k = (...args: string[]) => kubectl(serve.kubeconfig, args);
-  const file = (name: string, text: string) => {
-    const p = join(dir, name);
-    writeFileSync(p, text);
-    return p;
-  };
+  const fx = useKapiServe('scheduling');
+  const { k, file } = fx;
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kapi-scheduling-'));
-    serve = await startKapiServe(['--data-dir', join(dir, 'data'), '--port', '0']);
-  });
-  afterAll(async () => {
-    await serve?.interrupt();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it('discovers priorityclasses with the short name pc', async () => {
     const got = await k('api-resources', `--api-group=${group}`, '-o', 'wide');

@@ -1,10 +1,11 @@
 // Helpers to drive real kubectl binaries (the one on PATH, and kubectl.1.27 … kubectl.1.33 beside it).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 function which(cmd: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -108,4 +109,53 @@ export function startKapiServe(args: string[]): Promise<ServeProcess> {
       });
     });
   });
+}
+
+/** kubectl's table output as rows of cells (its columns stand two or more spaces apart). */
+export function tableRows(out: string): string[][] {
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s{2,}/));
+}
+
+/** A `kapi serve` for the tests of one describe block, in a temporary folder of its own. */
+export interface KapiServeFixture {
+  readonly serve: ServeProcess;
+  readonly dir: string;
+  /** Runs kubectl against the server. */
+  k(...args: string[]): Promise<KubectlResult>;
+  /** Writes a file (a manifest) into the folder and returns its path. */
+  file(name: string, text: string): string;
+}
+
+/**
+ * Starts `kapi serve` (SQLite in a temporary folder, a free port) before the tests of the describe
+ * block it is called in, and stops it and removes the folder after them.
+ */
+export function useKapiServe(name: string, extraArgs: readonly string[] = []): KapiServeFixture {
+  let serve: ServeProcess | undefined;
+  let dir = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), `kapi-${name}-`));
+    serve = await startKapiServe(['--data-dir', join(dir, 'data'), '--port', '0', ...extraArgs]);
+  });
+  afterAll(async () => {
+    await serve?.interrupt();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get serve() {
+      return serve!;
+    },
+    get dir() {
+      return dir;
+    },
+    k: (...args) => kubectl(serve!.kubeconfig, args),
+    file(fileName, text) {
+      const p = join(dir, fileName);
+      writeFileSync(p, text);
+      return p;
+    },
+  };
 }

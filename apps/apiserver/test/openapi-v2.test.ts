@@ -168,7 +168,7 @@ describe('GET /openapi/v2 as kubectl asks for it (gnostic protobuf)', () => {
     const paths = named(fields(first(doc, 8) as Uint8Array), 2);
     const item = fields(paths.get('/api/v1/namespaces/{namespace}/configmaps/{name}')!);
     const patch = fields(first(item, 8) as Uint8Array);
-    expect(text(first(patch, 5))).toBe('patchNamespacedConfigMap');
+    expect(text(first(patch, 5))).toBe('patchCoreV1NamespacedConfigMap');
     expect((patch.get(7) ?? []).map(text)).toContain('application/strategic-merge-patch+json');
   });
 });

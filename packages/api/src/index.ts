@@ -12,7 +12,7 @@ import { apiextensionsV1Kinds } from './apiextensions/v1/index.ts';
 import { appsV1Kinds } from './apps/v1/index.ts';
 import { batchV1Kinds } from './batch/v1/index.ts';
 import { coordinationV1Kinds } from './coordination/v1/index.ts';
-import { coreV1Kinds } from './core/v1/index.ts';
+import { coreV1Kinds, coreV1StorageKinds } from './core/v1/index.ts';
 import { rbacV1Kinds } from './rbac/v1/index.ts';
 import { networkingV1Kinds } from './networking/v1/index.ts';
 import { schedulingV1Kinds } from './scheduling/v1/index.ts';
@@ -30,6 +30,7 @@ import { eventsV1Kinds } from './events/v1/index.ts';
 import { autoscalingV2Kinds } from './autoscaling/v2/index.ts';
 import { autoscalingV1Kinds } from './autoscaling/v1/index.ts';
 import { configMapKind } from './core/v1/configmap.ts';
+import { componentStatusKind } from './core/v1/component-status.ts';
 import { namespaceKind } from './core/v1/namespace.ts';
 import { secretKind } from './core/v1/secret.ts';
 import type { KindDefinition } from './kind.ts';
@@ -40,6 +41,8 @@ export const builtinKinds: readonly KindDefinition[] = [
   configMapKind as KindDefinition,
   secretKind as KindDefinition,
   ...coreV1Kinds,
+  ...coreV1StorageKinds,
+  componentStatusKind as KindDefinition,
   ...appsV1Kinds,
   ...batchV1Kinds,
   ...coordinationV1Kinds,
@@ -63,6 +66,7 @@ export const builtinKinds: readonly KindDefinition[] = [
 ];
 
 export * from './core/v1/index.ts';
+export { ComponentCondition, ComponentStatus, componentStatusDeprecationWarning, componentStatusKind } from './core/v1/component-status.ts';
 export * from './apps/v1/index.ts';
 export * from './batch/v1/index.ts';
 export * from './coordination/v1/index.ts';
@@ -70,7 +74,7 @@ export * from './rbac/v1/index.ts';
 export * from './networking/v1/index.ts';
 export * from './scheduling/v1/index.ts';
 export * from './apiextensions/v1/index.ts';
-export { Scale as ScaleV1, ScaleSpec, ScaleStatus, scaleKind, autoscalingV1Kinds } from './autoscaling/v1/index.ts';
+export { Scale as ScaleV1, ScaleSpec, ScaleStatus, scaleKind, autoscalingV1Kinds, HorizontalPodAutoscalerV1, horizontalPodAutoscalerV1Kind, hpaV1ToV2, hpaV2ToV1, hpaV2Normalized } from './autoscaling/v1/index.ts';
 export * from './policy/v1/index.ts';
 export * from './storage/v1/index.ts';
 export * from './node/v1/index.ts';
@@ -85,3 +89,5 @@ export * from './events/v1/index.ts';
 export * from './autoscaling/v2/index.ts';
 export { storageCodecOf } from './storage-codec.ts';
 export { wireTypes, type WireType } from './wire-types.ts';
+export { openAPIDescriptions } from './generated/openapi-descriptions.ts';
+export * as metaV1 from './meta/v1/wire.ts';

@@ -1,9 +1,29 @@
-// networking.k8s.io/v1 NetworkPolicy and IngressClass as kube-apiserver v1.33 declares, defaults
-// and validates them (k8s.io/api networking/v1 types.go + generated.proto,
+// networking.k8s.io/v1 NetworkPolicy, IngressClass, Ingress, ServiceCIDR and IPAddress as
+// kube-apiserver v1.33 declares, defaults and validates them (k8s.io/api networking/v1 types.go + generated.proto,
 // pkg/apis/networking/v1/defaults.go, pkg/apis/networking/validation/validation.go).
 import { describe, expect, it } from 'vitest';
-import { fieldErrorString, type FieldError } from '@kapi/apimachinery';
-import { IngressClass, NetworkPolicy, ingressClassKind, networkPolicyKind, type NetworkPolicyPeer, type NetworkPolicyPort } from '../src/networking/v1/index.ts';
+import { fieldErrorString, protoMessageOf, type FieldError } from '@kapi/apimachinery';
+import {
+  IPAddress,
+  Ingress,
+  IngressClass,
+  IngressRule,
+  NetworkPolicy,
+  ServiceCIDR,
+  ingressClassKind,
+  ingressKind,
+  ipAddressKind,
+  networkPolicyKind,
+  serviceCIDRKind,
+  admitDefaultIngressClass,
+  defaultServiceCIDR,
+  ipString,
+  parseIPSloppy,
+  serviceIPAddress,
+  validateIngressStatusUpdate,
+  type NetworkPolicyPeer,
+  type NetworkPolicyPort,
+} from '../src/networking/v1/index.ts';
 import { builtinKinds } from '../src/index.ts';
 import { checkUpstreamTable, type UpstreamTable } from './upstream-table.ts';
 
@@ -61,15 +81,93 @@ describe('declarations', () => {
     ],
   };
 
-  it('match k8s.io/api networking/v1: field order, protobuf numbers, pointers, required and list types', () => {
-    checkUpstreamTable([NetworkPolicy, IngressClass], table);
+  const moreTable: UpstreamTable = {
+    'io.k8s.api.networking.v1.Ingress': [
+      ['metadata', 1],
+      ['spec', 2],
+      ['status', 3],
+    ],
+    'io.k8s.api.networking.v1.IngressSpec': [
+      ['ingressClassName', 4, 'ptr'],
+      ['defaultBackend', 1, 'ptr'],
+      ['tls', 2, 'list:atomic'],
+      ['rules', 3, 'list:atomic'],
+    ],
+    'io.k8s.api.networking.v1.IngressBackend': [
+      ['service', 4, 'ptr'],
+      ['resource', 3, 'ptr'],
+    ],
+    'io.k8s.api.networking.v1.IngressServiceBackend': [
+      ['name', 1, 'req'],
+      ['port', 2],
+    ],
+    'io.k8s.api.networking.v1.ServiceBackendPort': [
+      ['name', 1],
+      ['number', 2],
+    ],
+    'io.k8s.api.networking.v1.IngressTLS': [
+      ['hosts', 1, 'list:atomic'],
+      ['secretName', 2],
+    ],
+    'io.k8s.api.networking.v1.HTTPIngressRuleValue': [['paths', 1, 'req list:atomic']],
+    'io.k8s.api.networking.v1.HTTPIngressPath': [
+      ['path', 1],
+      ['pathType', 3, 'ptr req'],
+      ['backend', 2, 'req'],
+    ],
+    'io.k8s.api.networking.v1.IngressStatus': [['loadBalancer', 1]],
+    'io.k8s.api.networking.v1.IngressLoadBalancerStatus': [['ingress', 1, 'list:atomic']],
+    'io.k8s.api.networking.v1.IngressLoadBalancerIngress': [
+      ['ip', 1],
+      ['hostname', 2],
+      ['ports', 4, 'list:atomic'],
+    ],
+    'io.k8s.api.networking.v1.IngressPortStatus': [
+      ['port', 1, 'req'],
+      ['protocol', 2, 'req'],
+      ['error', 3, 'ptr'],
+    ],
+    'io.k8s.api.networking.v1.ServiceCIDR': [
+      ['metadata', 1],
+      ['spec', 2],
+      ['status', 3],
+    ],
+    'io.k8s.api.networking.v1.ServiceCIDRSpec': [['cidrs', 1, 'list:atomic']],
+    'io.k8s.api.networking.v1.ServiceCIDRStatus': [['conditions', 1, 'merge:type list:map:type']],
+    'io.k8s.api.networking.v1.IPAddress': [
+      ['metadata', 1],
+      ['spec', 2],
+    ],
+    'io.k8s.api.networking.v1.IPAddressSpec': [['parentRef', 1, 'ptr req']],
+    'io.k8s.api.networking.v1.ParentReference': [
+      ['group', 1],
+      ['resource', 2, 'req'],
+      ['namespace', 3],
+      ['name', 4, 'req'],
+    ],
+  };
+
+  it('IngressRule keeps its value\'s fields inline in JSON and in protobuf field 2', () => {
+    const rule = protoMessageOf(IngressRule);
+    const fields = typeof rule.fields === 'function' ? rule.fields() : rule.fields;
+    expect(fields.map((f) => [f.name, f.no, f.inline ?? false])).toEqual([
+      ['host', 1, false],
+      ['ingressRuleValue', 2, true],
+    ]);
   });
 
-  it('serves both kinds with kube\'s names, scope and short names', () => {
+  it('match k8s.io/api networking/v1: field order, protobuf numbers, pointers, required and list types', () => {
+    checkUpstreamTable([NetworkPolicy, IngressClass, Ingress, ServiceCIDR, IPAddress], { ...table, ...moreTable });
+  });
+
+  it('serves the kinds with kube\'s names, scope and short names', () => {
     const kinds = builtinKinds.filter((k) => k.group === group);
     expect(kinds.map((k) => [k.kind, k.resource, k.singular, k.namespaced, k.listKind, k.shortNames, k.categories])).toEqual([
       ['NetworkPolicy', 'networkpolicies', 'networkpolicy', true, 'NetworkPolicyList', ['netpol'], []],
       ['IngressClass', 'ingressclasses', 'ingressclass', false, 'IngressClassList', [], []],
+      ['Ingress', 'ingresses', 'ingress', true, 'IngressList', ['ing'], []],
+      ['ServiceCIDR', 'servicecidrs', 'servicecidr', false, 'ServiceCIDRList', [], []],
+      ['IPAddress', 'ipaddresses', 'ipaddress', false, 'IPAddressList', [], []],
     ]);
   });
 });
@@ -233,5 +331,275 @@ describe('IngressClass', () => {
     const old = ingressClass({ controller: 'k8s.io/ingress-nginx' });
     expect(msgs(ingressClassKind.validateUpdate(ingressClass({ controller: 'example.com/other' }), old))).toEqual(['spec.controller: Invalid value: "example.com/other": field is immutable']);
     expect(ingressClassKind.validateUpdate(ingressClass({ controller: 'k8s.io/ingress-nginx', parameters: { kind: 'P', name: 'p', scope: 'Namespace', namespace: 'ingress' } }), old)).toEqual([]);
+  });
+});
+
+const svcBackend = (name = 'web', port: { name?: string; number?: number } = { number: 80 }) => ({ service: { name, port } });
+const ingress = (spec: Ingress['spec'], annotations?: Record<string, string>): Ingress => ({
+  metadata: { name: 'web', namespace: 'default', resourceVersion: '1', ...(annotations ? { annotations } : {}) },
+  spec,
+});
+type HTTPRule = NonNullable<NonNullable<NonNullable<Ingress['spec']>['rules']>[number]['http']>;
+const rule = (host: string, http: HTTPRule) => ({ host, http });
+
+describe('Ingress validation', () => {
+  it('accepts a typical Ingress', () => {
+    const ing = ingress({
+      ingressClassName: 'nginx',
+      defaultBackend: { resource: { apiGroup: 'k8s.example.com', kind: 'StorageBucket', name: 'static' } },
+      tls: [{ hosts: ['foo.bar.com', '*.bar.com'], secretName: 'tls-secret' }],
+      rules: [
+        rule('foo.bar.com', {
+          paths: [
+            { path: '/api', pathType: 'Prefix', backend: svcBackend('api', { name: 'http' }) },
+            { path: '/', pathType: 'Exact', backend: svcBackend() },
+          ],
+        }),
+        rule('*.bar.com', { paths: [{ pathType: 'ImplementationSpecific', backend: svcBackend() }] }),
+        { host: 'no-http.bar.com' },
+      ],
+    });
+    expect(ingressKind.validate(ing)).toEqual([]);
+  });
+
+  const cases: [string, Ingress['spec'], string[]][] = [
+    ['neither a default backend nor rules', {}, ['spec: Invalid value: []networking.IngressRule(nil): either `defaultBackend` or `rules` must be specified']],
+    ['empty rules', { rules: [] }, ['spec: Invalid value: []networking.IngressRule{}: either `defaultBackend` or `rules` must be specified']],
+    ['a backend with both service and resource', { defaultBackend: { ...svcBackend(), resource: { kind: 'K', name: 'n' } } }, ['spec.defaultBackend: Invalid value: "": cannot set both resource and service backends']],
+    ['a backend with neither', { defaultBackend: {} }, ['spec.defaultBackend: Invalid value: "": resource or service backend is required']],
+    ['a service without a name or port', { defaultBackend: { service: { name: '' } } }, ['spec.defaultBackend.service.name: Required value', 'spec.defaultBackend: Required value: port name or number is required']],
+    [
+      'a service name that is no DNS-1035 label',
+      { defaultBackend: svcBackend('1web') },
+      [
+        "spec.defaultBackend.service.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
+      ],
+    ],
+    ['both port name and number', { defaultBackend: svcBackend('web', { name: 'http', number: 80 }) }, ['spec.defaultBackend: Invalid value: "": cannot set both port name & port number']],
+    ['a port number out of range', { defaultBackend: svcBackend('web', { number: 70000 }) }, ['spec.defaultBackend.service.port.number: Invalid value: 70000: must be between 1 and 65535, inclusive']],
+    ['a resource without kind and name', { defaultBackend: { resource: { kind: '', name: '' } } }, ['spec.defaultBackend.resource.kind: Required value: kind is required', 'spec.defaultBackend.resource.name: Required value: name is required']],
+    ['a path without pathType', { rules: [rule('', { paths: [{ path: '/', backend: svcBackend() }] })] }, ['spec.rules[0].http.paths[0].pathType: Required value: pathType must be specified']],
+    [
+      'an unknown pathType',
+      { rules: [rule('', { paths: [{ path: '/', pathType: 'Regex', backend: svcBackend() }] })] },
+      ['spec.rules[0].http.paths[0].pathType: Unsupported value: "Regex": supported values: "Exact", "ImplementationSpecific", "Prefix"'],
+    ],
+    [
+      'relative and unclean Prefix and Exact paths',
+      {
+        rules: [
+          rule('', {
+            paths: [
+              { path: 'foo', pathType: 'Prefix', backend: svcBackend() },
+              { path: '/foo//bar/..', pathType: 'Exact', backend: svcBackend() },
+              { path: '/foo%2Fbar/.', pathType: 'Prefix', backend: svcBackend() },
+            ],
+          }),
+        ],
+      },
+      [
+        'spec.rules[0].http.paths[0].path: Invalid value: "foo": must be an absolute path',
+        "spec.rules[0].http.paths[1].path: Invalid value: \"/foo//bar/..\": must not contain '//'",
+        "spec.rules[0].http.paths[1].path: Invalid value: \"/foo//bar/..\": cannot end with '/..'",
+        "spec.rules[0].http.paths[2].path: Invalid value: \"/foo%2Fbar/.\": must not contain '%2F'",
+        "spec.rules[0].http.paths[2].path: Invalid value: \"/foo%2Fbar/.\": cannot end with '/.'",
+      ],
+    ],
+    ['a relative ImplementationSpecific path', { rules: [rule('', { paths: [{ path: 'foo', pathType: 'ImplementationSpecific', backend: svcBackend() }] })] }, ['spec.rules[0].http.paths[0].path: Invalid value: "foo": must be an absolute path']],
+    ['an http rule without paths', { rules: [rule('foo.com', { paths: [] })] }, ['spec.rules[0].http.paths: Required value']],
+    ['an IP as host', { rules: [{ host: '10.0.0.1' }] }, ['spec.rules[0].host: Invalid value: "10.0.0.1": must be a DNS name, not an IP address']],
+    [
+      'a bad wildcard host',
+      { rules: [{ host: 'foo.*.com' }] },
+      [
+        "spec.rules[0].host: Invalid value: \"foo.*.com\": a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character (e.g. '*.example.com', regex used for validation is '\\*\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      ],
+    ],
+    [
+      'a bad TLS host and secret name',
+      { defaultBackend: svcBackend(), tls: [{ hosts: ['Foo.com'], secretName: 'Bad_Secret' }] },
+      [
+        "spec.tls[0].hosts[0]: Invalid value: \"Foo.com\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+        "spec.tls[0].secretName: Invalid value: \"Bad_Secret\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      ],
+    ],
+    [
+      'a bad ingressClassName',
+      { defaultBackend: svcBackend(), ingressClassName: 'Nginx' },
+      [
+        "spec.ingressClassName: Invalid value: \"Nginx\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      ],
+    ],
+  ];
+
+  it.each(cases)('rejects %s', (_name, spec, want) => {
+    expect(msgs(ingressKind.validate(ingress(spec)))).toEqual(want);
+  });
+
+  it('requires the class annotation to match ingressClassName on create only', () => {
+    const ing = ingress({ defaultBackend: svcBackend(), ingressClassName: 'nginx' }, { 'kubernetes.io/ingress.class': 'traefik' });
+    expect(msgs(ingressKind.validate(ing))).toEqual(['annotations.kubernetes.io/ingress.class: Invalid value: "traefik": must match `ingressClassName` when both are specified']);
+    expect(ingressKind.validateUpdate(ing, ing)).toEqual([]);
+    expect(ingressKind.validate(ingress({ defaultBackend: svcBackend() }, { 'kubernetes.io/ingress.class': 'traefik' }))).toEqual([]);
+  });
+
+  it('updates keep bad secret names and wildcard rules the stored Ingress already had', () => {
+    const old = ingress({ rules: [rule('*.foo.com', { paths: [] })], tls: [{ secretName: 'Bad_Secret' }] });
+    expect(msgs(ingressKind.validate(old))).toHaveLength(2);
+    expect(ingressKind.validateUpdate(old, old)).toEqual([]);
+    const fresh = ingress({ rules: [rule('*.foo.com', { paths: [] })] });
+    expect(msgs(ingressKind.validateUpdate(fresh, ingress({ defaultBackend: svcBackend() })))).toEqual(['spec.rules[0].http.paths: Required value']);
+  });
+
+  it('validates the load balancer status: IPs, and DNS hostnames that are no IPs', () => {
+    const base = ingress({ defaultBackend: svcBackend() });
+    const withStatus = { ...base, status: { loadBalancer: { ingress: [{ ip: '1.2.3.04' }, { ip: 'bad' }, { hostname: '10.0.0.1' }, { hostname: 'lb.example.com' }] } } };
+    expect(msgs(validateIngressStatusUpdate(withStatus, base))).toEqual([
+      'status.loadBalancer.ingress[1].ip: Invalid value: "bad": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+      'status.loadBalancer.ingress[2].hostname: Invalid value: "10.0.0.1": must be a DNS name, not an IP address',
+    ]);
+  });
+});
+
+describe('ServiceCIDR validation', () => {
+  const sc = (cidrs?: string[], name = 'range'): ServiceCIDR => ({ metadata: { name, resourceVersion: '1' }, spec: cidrs ? { cidrs } : {} });
+
+  it('accepts one CIDR, or one of each family', () => {
+    expect(serviceCIDRKind.validate(sc(['10.96.0.0/12']))).toEqual([]);
+    expect(serviceCIDRKind.validate(sc(['10.96.0.0/12', 'fd00:10:96::/112']))).toEqual([]);
+  });
+
+  const cases: [string, string[] | undefined, string[]][] = [
+    ['no CIDRs', undefined, ['spec.cidrs: Required value: at least one CIDR required']],
+    [
+      'three CIDRs',
+      ['10.0.0.0/24', '10.1.0.0/24', '10.2.0.0/24'],
+      ['spec.cidrs: Invalid value: networking.ServiceCIDRSpec{CIDRs:[]string{"10.0.0.0/24", "10.1.0.0/24", "10.2.0.0/24"}}: may only hold up to 2 values'],
+    ],
+    ['two of one family', ['10.0.0.0/24', '10.1.0.0/24'], ['spec.cidrs: Invalid value: []string{"10.0.0.0/24", "10.1.0.0/24"}: may specify no more than one IP for each IP family, i.e 192.168.0.0/24 and 2001:db8::/64']],
+    ['no CIDR', ['10.0.0.0'], ['spec.cidrs[0]: Invalid value: "10.0.0.0": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)']],
+    ['host bits', ['10.0.0.1/24'], ['spec.cidrs[0]: Invalid value: "10.0.0.1/24": must not have bits set beyond the prefix length']],
+    ['leading zeros', ['010.0.0.0/24'], ['spec.cidrs[0]: Invalid value: "010.0.0.0/24": must not have leading 0s in IP or prefix length']],
+    ['an IPv4-mapped IPv6 CIDR', ['::ffff:10.0.0.0/120'], ['spec.cidrs[0]: Invalid value: "::ffff:10.0.0.0/120": must not have an IPv4-mapped IPv6 address']],
+    ['a non-canonical IPv6 CIDR', ['FD00:0:0::/64'], ['spec.cidrs[0]: Invalid value: "FD00:0:0::/64": must be in canonical form ("fd00::/64")']],
+  ];
+
+  it.each(cases)('rejects %s', (_name, cidrs, want) => {
+    expect(msgs(serviceCIDRKind.validate(sc(cidrs)))).toEqual(want);
+  });
+
+  it('keeps the CIDRs immutable, except that a single-stack range may become dual-stack', () => {
+    const old = sc(['10.96.0.0/12']);
+    expect(msgs(serviceCIDRKind.validateUpdate(sc(['10.100.0.0/16']), old))).toEqual(['spec.cidrs[0]: Invalid value: "10.100.0.0/16": field is immutable']);
+    expect(serviceCIDRKind.validateUpdate(sc(['10.96.0.0/12', 'fd00::/108']), old)).toEqual([]);
+    expect(msgs(serviceCIDRKind.validateUpdate(sc(['10.96.0.0/12', '10.97.0.0/16']), old))).toEqual([
+      'spec.cidrs: Invalid value: []string{"10.96.0.0/12", "10.97.0.0/16"}: may specify no more than one IP for each IP family, i.e 192.168.0.0/24 and 2001:db8::/64',
+    ]);
+    expect(msgs(serviceCIDRKind.validateUpdate(sc(['10.96.0.0/12']), sc(['10.96.0.0/12', 'fd00::/108'])))).toEqual([
+      'spec.cidrs: Invalid value: []string{"10.96.0.0/12"}: field is immutable',
+    ]);
+  });
+});
+
+describe('IPAddress validation', () => {
+  const ip = (name: string, parentRef?: NonNullable<IPAddress['spec']>['parentRef']): IPAddress => ({
+    metadata: { name, resourceVersion: '1' },
+    spec: parentRef ? { parentRef } : {},
+  });
+  const svc = { group: '', resource: 'services', namespace: 'default', name: 'kubernetes' };
+
+  it('accepts canonical addresses with a parent', () => {
+    expect(ipAddressKind.validate(ip('10.96.0.1', svc))).toEqual([]);
+    expect(ipAddressKind.validate(ip('2001:db8::1', svc))).toEqual([]);
+  });
+
+  const cases: [string, IPAddress, string[]][] = [
+    ['no parentRef', ip('10.96.0.1'), ['spec.parentRef: Required value']],
+    ['a parent without resource and name', ip('10.96.0.1', { group: 'Bad_Group' }), [
+      "spec.parentRef.group: Invalid value: \"Bad_Group\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      'spec.parentRef.resource: Required value',
+      'spec.parentRef.name: Required value',
+    ]],
+    ['a name that is no IP', ip('foo', svc), ['metadata.name: Invalid value: "foo": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)']],
+    ['a non-canonical IPv6 name', ip('2001:db8:0:0::1', svc), ['metadata.name: Invalid value: "2001:db8:0:0::1": must be in canonical form ("2001:db8::1")']],
+    ['a name with leading zeros', ip('10.096.0.1', svc), ['metadata.name: Invalid value: "10.096.0.1": must not have leading 0s']],
+    ['an IPv4-mapped name', ip('::ffff:10.96.0.1', svc), ['metadata.name: Invalid value: "::ffff:10.96.0.1": must not be an IPv4-mapped IPv6 address']],
+  ];
+
+  it.each(cases)('rejects %s', (_name, obj, want) => {
+    expect(msgs(ipAddressKind.validate(obj))).toEqual(want);
+  });
+
+  it('keeps the parentRef immutable', () => {
+    expect(msgs(ipAddressKind.validateUpdate(ip('10.96.0.1', { ...svc, name: 'other' }), ip('10.96.0.1', svc)))).toEqual([
+      'spec.parentRef: Invalid value: networking.ParentReference{Group:"", Resource:"services", Namespace:"default", Name:"other"}: field is immutable',
+    ]);
+  });
+});
+
+describe('the objects the apiserver keeps for Service IP allocation', () => {
+  it('the default ServiceCIDR and a Service IP\'s IPAddress are valid', () => {
+    const sc = defaultServiceCIDR(['10.96.0.0/12', 'fd00:10:96::/112'], '2025-01-01T00:00:00Z');
+    expect(sc.metadata).toEqual({ name: 'kubernetes' });
+    expect(sc.status!.conditions!.map((c) => [c.type, c.status, c.message])).toEqual([['Ready', 'True', 'Kubernetes default Service CIDR is ready']]);
+    expect(serviceCIDRKind.validate(sc)).toEqual([]);
+    const ip = serviceIPAddress('10.96.0.1', { namespace: 'default', name: 'kubernetes' });
+    expect(ip.metadata!.labels).toEqual({ 'ipaddress.kubernetes.io/ip-family': 'IPv4', 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' });
+    expect(ip.spec).toEqual({ parentRef: { group: '', resource: 'services', namespace: 'default', name: 'kubernetes' } });
+    expect(ipAddressKind.validate(ip)).toEqual([]);
+    expect(serviceIPAddress('fd00:10:96::1', { namespace: 'default', name: 'kubernetes' }).metadata!.labels!['ipaddress.kubernetes.io/ip-family']).toBe('IPv6');
+  });
+});
+
+describe('kube\'s object metadata rules (core ValidateObjectMeta) apply to every networking kind', () => {
+  it('refuses a finalizer that is neither standard nor fully qualified', () => {
+    const want = ['metadata.finalizers[0]: Invalid value: "cleanup": name is neither a standard finalizer name nor is it fully qualified'];
+    const np = policy();
+    np.metadata!.finalizers = ['cleanup'];
+    expect(msgs(networkPolicyKind.validate(np))).toEqual(want);
+    const ic = ingressClass({ controller: 'k8s.io/ingress-nginx' });
+    ic.metadata!.finalizers = ['cleanup'];
+    expect(msgs(ingressClassKind.validate(ic))).toEqual(want);
+    const ing = ingress({ defaultBackend: svcBackend() });
+    ing.metadata!.finalizers = ['cleanup'];
+    expect(msgs(ingressKind.validate(ing))).toEqual(want);
+  });
+});
+
+describe('IP text forms (Go net.IP.String, netip strictness)', () => {
+  const canonical: [string, string][] = [
+    ['2001:0db8:0000:0000:0001:0000:0000:0001', '2001:db8::1:0:0:1'],
+    ['2001:db8:0:1:1:1:1:1', '2001:db8:0:1:1:1:1:1'],
+    ['0:0:0:0:0:0:0:0', '::'],
+    ['FE80::1', 'fe80::1'],
+    ['::ffff:10.0.0.1', '10.0.0.1'],
+    ['1:0:0:2:0:0:0:3', '1:0:0:2::3'],
+  ];
+  it.each(canonical)('%s prints as %s', (text, want) => {
+    expect(ipString(parseIPSloppy(text)!)).toBe(want);
+  });
+});
+
+describe('DefaultIngressClass admission (for the admission chain)', () => {
+  const cls = (name: string, created: string, isDefault = true): IngressClass => ({
+    metadata: { name, creationTimestamp: created, ...(isDefault ? { annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } } : {}) },
+    spec: { controller: 'k8s.io/ingress-nginx' },
+  });
+  const classes = [cls('old', '2025-01-01T00:00:00Z'), cls('b-new', '2025-02-01T00:00:00Z'), cls('a-new', '2025-02-01T00:00:00Z'), cls('newest-not-default', '2025-03-01T00:00:00Z', false)];
+
+  it('gives a classless Ingress the newest default class (ties by name)', () => {
+    const ing = ingress({ defaultBackend: svcBackend() });
+    expect(admitDefaultIngressClass(ing, classes)).toBe(true);
+    expect(ing.spec!.ingressClassName).toBe('a-new');
+  });
+
+  it('leaves Ingresses with a class name or the class annotation, and does nothing without a default class', () => {
+    const named = ingress({ defaultBackend: svcBackend(), ingressClassName: 'x' });
+    expect(admitDefaultIngressClass(named, classes)).toBe(false);
+    const annotated = ingress({ defaultBackend: svcBackend() }, { 'kubernetes.io/ingress.class': 'x' });
+    expect(admitDefaultIngressClass(annotated, classes)).toBe(false);
+    expect(annotated.spec!.ingressClassName).toBeUndefined();
+    const plain = ingress({ defaultBackend: svcBackend() });
+    expect(admitDefaultIngressClass(plain, [cls('c', '2025-01-01T00:00:00Z', false)])).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ const metaV1 = (name: string, description: string) => ({
 });
 
 /** A reference to an owning object (garbage collection). */
-export const OwnerReference = struct(metaV1('OwnerReference', 'A reference to an object that owns this one; owned objects are garbage-collected with their owner.'), {
+export const OwnerReference = struct({ ...metaV1('OwnerReference', 'A reference to an object that owns this one; owned objects are garbage-collected with their owner.'), mapType: 'atomic' }, {
   apiVersion: field(5, types.string(), { description: 'API version of the owner.', required: true }),
   kind: field(1, types.string(), { description: 'Kind of the owner.', required: true }),
   name: field(3, types.string(), { description: 'Name of the owner.', required: true }),

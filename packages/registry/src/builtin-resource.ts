@@ -27,7 +27,12 @@ export interface BuiltinResource {
   /** Serve a `scale` subresource (autoscaling/v1 Scale over spec.replicas). */
   readonly scale?: boolean;
   /** Kind-specific subresources (a namespace's `status` and `finalize`), by name. */
-  readonly subresources?: (info: ResourceInfo, storage: StorageInterface, strategy: RESTStrategy) => Readonly<Record<string, Subresource>>;
+  readonly subresources?: (
+    info: ResourceInfo,
+    storage: StorageInterface,
+    strategy: RESTStrategy,
+    registry: () => readonly { info: ResourceInfo; store: GenericStore; subresources: Readonly<Record<string, Subresource>> }[],
+  ) => Readonly<Record<string, Subresource>>;
   /**
    * Wraps the generic store with kind-specific REST behaviour (namespace deletion, Service address
    * allocation). `registry` is the whole registry being built, for wrappers that reach other kinds.

@@ -8,6 +8,7 @@ import { resourceInfoOf, type ResourceInfo } from './resource.ts';
 import { configMapTableConvertor, defaultTableConvertor, namespaceTableConvertor, secretTableConvertor, type TableConvertor } from './table-convertor.ts';
 import type { RESTStrategy } from './strategy.ts';
 import { workloadResources } from './workloads.ts';
+import { coreResources } from './core.ts';
 import { rbacResources } from './rbac.ts';
 import { networkingResources } from './networking.ts';
 import { schedulingResources } from './scheduling.ts';
@@ -46,6 +47,8 @@ export interface ResourceEntry {
   readonly table: TableConvertor;
   /** Subresources served beside the resource, by name (`status`, `scale`). */
   readonly subresources: Readonly<Record<string, Subresource>>;
+  /** A delete answers with the deleted object rather than a Status (kube's ReturnDeletedObject). */
+  readonly deleteReturnsObject?: boolean;
 }
 
 /** Every resource the server serves, looked up by group, version and plural. */
@@ -94,7 +97,7 @@ export const builtinResources: readonly BuiltinResource[] = [
         // (objects whose finalizers have not run yet).
         let remaining = 0;
         for (const e of registry()) {
-          if (!e.info.namespaced) continue;
+          if (!e.info.namespaced || !e.store.verbs.includes('list') || !e.store.verbs.includes('delete')) continue;
           const list = await e.store.list({ namespace });
           for (const item of list.items) {
             const result = await e.store.delete({ namespace }, item.metadata?.name ?? '').catch((err: unknown) => {
@@ -110,6 +113,7 @@ export const builtinResources: readonly BuiltinResource[] = [
   { definition: configMapKind as KindDefinition, table: configMapTableConvertor },
   { definition: secretKind as KindDefinition, table: secretTableConvertor },
   ...workloadResources(),
+  ...coreResources(),
   ...rbacResources(),
   ...networkingResources(),
   ...schedulingResources(),
@@ -163,8 +167,15 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       subresources.status = { ...statusStore, verbs: ['get', 'patch', 'update'] };
     }
     if (r.scale) subresources.scale = createScaleSubresource(store);
-    if (r.subresources) Object.assign(subresources, r.subresources(info, storage, generic.strategy));
-    entries.push({ info, definition: r.definition, store, table: r.table ?? defaultTableConvertor, subresources });
+    if (r.subresources) Object.assign(subresources, r.subresources(info, storage, generic.strategy, () => entries));
+    entries.push({
+      info,
+      definition: r.definition,
+      store,
+      table: r.table ?? defaultTableConvertor,
+      subresources,
+      ...(r.returnDeletedObject ? { deleteReturnsObject: true } : {}),
+    });
   }
   const byKey = new Map(entries.map((e) => [`${e.info.group}/${e.info.version}/${e.info.resource}`, e]));
   return {

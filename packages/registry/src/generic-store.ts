@@ -58,6 +58,8 @@ export interface GenericStore {
   readonly info: ResourceInfo;
   readonly strategy: RESTStrategy;
   readonly verbs: readonly string[];
+  /** A warning sent with every answer of the resource (kube's deprecation warning of a deprecated kind). */
+  readonly warning?: string;
   create(ctx: RequestContext, obj: KubeObject, options?: CreateOptions): Promise<KubeObject>;
   get(ctx: RequestContext, name: string, options?: GetOptions): Promise<KubeObject>;
   list(ctx: RequestContext, options?: ListOptions): Promise<KubeList>;
@@ -229,6 +231,10 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
         const exists = res.resourceVersion !== 0;
         const mayCreate = strategy.allowCreateOnUpdate || opts.forceAllowCreate === true;
         if (!exists && !mayCreate) throw newNotFound(gr, name);
+        const wantUID = opts.preconditions?.uid;
+        if (exists && wantUID !== undefined && wantUID !== (existing.metadata?.uid ?? '')) {
+          throw newConflict(gr, name, `Precondition failed: UID in precondition: ${wantUID}, UID in object meta: ${existing.metadata?.uid ?? ''}`);
+        }
         // `old` shares all but its top level and metadata with the stored (possibly cached and frozen) object.
         const obj = await objInfo(exists ? stampTypeMeta(existing) : undefined);
         const meta = metaOf(obj);

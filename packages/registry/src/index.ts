@@ -15,7 +15,9 @@ export { createBuiltinRegistry, builtinResources, specStatusStrategy, type Built
 export { immortalNamespaces } from './namespace-store.ts';
 export { customResourceDefinitionResource, customResourceDefinitionStrategy, customResourceDefinitionStatusStrategy } from './apiextensions.ts';
 export { createScaleSubresource, scaleOf, type Subresource } from './scale.ts';
+export { isConnectSubresource, type ConnectSubresource, type ConnectRequest, type ConnectResponse } from './connect-subresources.ts';
 export { generateName } from './names.ts';
+export { createConvertingStore, conversionOf, type ConvertingStoreOptions, type StoreConversion } from './converting-store.ts';
 export {
   defaultTableConvertor,
   configMapTableConvertor,
@@ -24,3 +26,6 @@ export {
   age,
   type TableConvertor,
 } from './table-convertor.ts';
+export { anonymousUser, authenticationResources, invalidBearerTokenError, noTokenAuthenticator, userInfoJson, type AuthenticationOptions, type TokenAuthentication, type TokenAuthenticator, type UserInfo } from './authentication.ts';
+export { alwaysAllowAuthorizer, authorizationResources, type AuthorizationAttributes, type AuthorizationDecision, type AuthorizationOptions, type AuthorizationResult, type Authorizer, type NonResourceRuleInfo, type ResourceRuleInfo, type RulesResolver, type RulesResult } from './authorization.ts';
+export { componentStatusResource, httpComponentProbe, storageComponentProbe, type ComponentHealth, type ComponentProbe, type ComponentStatusOptions } from './component-status.ts';

@@ -71,6 +71,8 @@ export function createNamespaceStore(
 
   return {
     ...generic,
+    // kube's namespace REST deletes one namespace at a time: no deletecollection.
+    verbs: generic.verbs.filter((v) => v !== 'deletecollection'),
     async delete(ctx, name, opts = {}) {
       if (immortalNamespaces.has(name)) throw newForbidden(gr, name, 'this namespace may not be deleted');
       // Validates the name and answers NotFound / preconditions like any delete would.

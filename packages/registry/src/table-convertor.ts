@@ -16,6 +16,8 @@ export interface TableConvertor {
   cells(obj: KubeObject, now: number): unknown[];
   /** The row's `conditions` (pods: Completed=True once Succeeded or Failed); absent or undefined for none. */
   rowConditions?(obj: KubeObject): TableRow['conditions'];
+  /** The order a list's rows print in, where the printer sorts (kube's printFlowSchemaList); absent keeps the list's order. */
+  sortObjects?(objs: readonly KubeObject[]): KubeObject[];
   /** True for kube's printers, whose empty lists have `rows: []`; the default convertor has `rows: null`. */
   readonly emptyRowsAsArray: boolean;
 }

@@ -8,6 +8,8 @@ import { specStatusStrategy, statusStrategyKeeping, type BuiltinResource } from 
 import { printers } from './printers/index.ts';
 import { createServiceStore } from './service-store.ts';
 import type { RESTStrategy } from './strategy.ts';
+import { createBindingsStore, nodeSubresources, podSubresources, serviceSubresources, type RegistryView } from './pod-subresources.ts';
+import type { ResourceInfo } from './resource.ts';
 
 /** Where kube-apiserver keeps a few resources in etcd (so that one etcd serves both). */
 const keyPrefixes: Record<string, string> = {
@@ -79,7 +81,8 @@ function selectorsFor(key: string, namespaced: boolean): Partial<RESTStrategy> {
       const base = defaultAttrs(obj);
       const fields = read(obj);
       // Events are selected by `source` as the component that reported them.
-      if (key === '/events') fields.source = String((obj.source as { component?: string } | undefined)?.component ?? '');
+      // Events are selected by `source` as the component that reported them, else their reporting controller (kube's ToSelectableFields).
+      if (key === '/events') fields.source = String((obj.source as { component?: string } | undefined)?.component || (obj.reportingComponent as string | undefined) || '');
       return { labels: base.labels, fields: { ...base.fields, ...fields } };
     },
     selectableFields: [...(namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name']), ...extra],
@@ -169,6 +172,9 @@ function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
         else delete pod.status;
       },
     };
+  } else if (key === '/events') {
+    // kube's event strategy lets a PUT create a missing Event.
+    s = { ...s, allowCreateOnUpdate: true };
   } else if (statusKinds[key]) {
     const base = specStatusStrategy(statusKinds[key]);
     s = key === 'batch/jobs' ? { ...s, ...base, prepareForCreate: (job) => (base.prepareForCreate!(job), generateJobSelector(job as Job)) } : { ...s, ...base };
@@ -176,6 +182,13 @@ function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
   }
   return s;
 }
+
+/** Subresources beyond status and scale: the pods' (binding, eviction, exec, log …), nodes/proxy, services/proxy. */
+const connectedSubresources: Record<string, NonNullable<BuiltinResource['subresources']>> = {
+  '/pods': podSubresources(podQOSClass),
+  '/nodes': nodeSubresources,
+  '/services': serviceSubresources,
+};
 
 /** How the built-in kinds of core/v1 (beyond the first three), apps/v1, batch/v1 and coordination/v1 are served. */
 export function workloadResources(): BuiltinResource[] {
@@ -193,6 +206,11 @@ export function workloadResources(): BuiltinResource[] {
       ...(status ? { status } : {}),
       ...(scale ? { scale } : {}),
       ...(key === '/services' ? { wrapStore: createServiceStore } : {}),
+      // kube's stores that answer a delete with the deleted object (ReturnDeletedObject).
+      ...(key === '/pods' || key === '/services' || key === '/serviceaccounts' ? { returnDeletedObject: true } : {}),
+      ...(connectedSubresources[key] ? { subresources: connectedSubresources[key] } : {}),
+      // bindings keep nothing: a create binds the named pod (through pods/binding).
+      ...(key === '/bindings' ? { rest: (info: ResourceInfo, registry: RegistryView) => ({ store: createBindingsStore(info, registry) }) } : {}),
       ...(statusStrategies[key] ? { statusStrategy: statusStrategies[key] } : {}),
     };
   });

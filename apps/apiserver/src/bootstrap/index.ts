@@ -8,7 +8,10 @@
 // - the system PriorityClasses (pkg/registry/scheduling/rest/storage_scheduling.go).
 import { isAlreadyExists, isNotFound, metaOf, type KubeObject } from '@kapi/apimachinery';
 import type { Registry } from '@kapi/registry';
+import { defaultServiceCIDR, kubernetesServiceEndpoints } from '@kapi/api';
 import { clusterRoleBindings, clusterRoles, roleBindings, roles } from './generated/rbac-policy.ts';
+import { localAPIServices } from './apiservices.ts';
+import { ensureFlowcontrolBootstrap } from './flowcontrol.ts';
 
 export { clusterRoleBindings, clusterRoles, roleBindings, roles } from './generated/rbac-policy.ts';
 
@@ -240,24 +243,12 @@ export function kubernetesService(port: number): KubeObject {
 
 /** Its Endpoints, as the endpoints reconciler writes them (never mirrored to slices). */
 export function kubernetesEndpoints(port: number, ip: string): KubeObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Endpoints',
-    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
-    subsets: [{ addresses: [{ ip }], ports: [{ name: 'https', port, protocol: 'TCP' }] }],
-  };
+  return kubernetesServiceEndpoints({ addresses: [ip], port }).endpoints as KubeObject;
 }
 
 /** Its EndpointSlice, as the endpoints reconciler writes it beside the Endpoints. */
 export function kubernetesEndpointSlice(port: number, ip: string): KubeObject {
-  return {
-    apiVersion: 'discovery.k8s.io/v1',
-    kind: 'EndpointSlice',
-    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
-    addressType: 'IPv4',
-    endpoints: [{ addresses: [ip], conditions: { ready: true } }],
-    ports: [{ name: 'https', port, protocol: 'TCP' }],
-  };
+  return kubernetesServiceEndpoints({ addresses: [ip], port }).endpointSlice as KubeObject;
 }
 
 /** The fields of `expected` the controller owns, copied over `existing`; undefined when equal. */
@@ -336,5 +327,52 @@ export async function ensureSystemPriorityClasses(registry: Registry): Promise<v
 
 /** Everything a fresh server holds before anyone writes; idempotent, run at every start. */
 export async function ensureBootstrapObjects(registry: Registry, port: number, advertiseAddress?: string): Promise<void> {
-  await Promise.all([ensureBootstrapPolicy(registry), ensureKubernetesService(registry, port, advertiseAddress), ensureSystemPriorityClasses(registry)]);
+  await Promise.all([
+    ensureBootstrapPolicy(registry),
+    ensureKubernetesService(registry, port, advertiseAddress),
+    ensureSystemPriorityClasses(registry),
+    ensureFlowcontrolBootstrap(registry),
+    ensureLocalAPIServices(registry),
+    ensureDefaultServiceCIDR(registry),
+  ]);
+}
+
+/**
+ * The local APIServices kube-aggregator's autoregister controller keeps, one per served built-in
+ * group version: created when missing; their spec restored when it differs.
+ */
+export async function ensureLocalAPIServices(registry: Registry): Promise<void> {
+  const store = storeOf(registry, 'apiregistration.k8s.io', 'v1', 'apiservices');
+  if (!store) return;
+  const served = registry.resources.map((e) => ({ group: e.info.group, version: e.info.version }));
+  await Promise.all(
+    localAPIServices(served).map((svc) =>
+      ensure(store, svc as KubeObject, (existing) => {
+        const object = overwrite(existing, svc as KubeObject, ['spec']);
+        return object ? { object, recreate: false } : undefined;
+      }),
+    ),
+  );
+}
+
+/** The service CIDR kapi allocates cluster IPs from (kube's default for kubeadm clusters). */
+export const serviceClusterIPRange = '10.96.0.0/12';
+
+/**
+ * The `kubernetes` ServiceCIDR that kube 1.33's default-servicecidr controller keeps for
+ * --service-cluster-ip-range, Ready: created when missing, never changed.
+ */
+export async function ensureDefaultServiceCIDR(registry: Registry): Promise<void> {
+  const store = storeOf(registry, 'networking.k8s.io', 'v1', 'servicecidrs');
+  if (!store) return;
+  const cidr = defaultServiceCIDR([serviceClusterIPRange], new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
+  try {
+    await store.create({}, { ...cidr, status: undefined } as KubeObject);
+  } catch (err) {
+    if (!isAlreadyExists(err)) throw err;
+    return;
+  }
+  // Status is the controller's to write, through the status subresource.
+  const status = registry.lookup('networking.k8s.io', 'v1', 'servicecidrs')?.subresources.status;
+  await status?.update({}, 'kubernetes', (old) => ({ ...old!, status: cidr.status }));
 }

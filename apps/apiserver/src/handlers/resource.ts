@@ -19,7 +19,7 @@ import {
 } from '@kapi/apimachinery';
 import { applyPatchType, parseApplyBody, parsePatchOptions, preparePatch, strictApplyCheck } from './patch.ts';
 import { managerOrUserAgent, type FieldManagers } from '../field-managers.ts';
-import { groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
+import { anonymousUser, groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
 import { admitNamespaceLifecycle } from '../admission.ts';
 import { readBody } from '../body.ts';
 import { checkDecoded, decodeObject } from '../decode.ts';
@@ -78,6 +78,7 @@ export async function serveResource(r: ResourceRequest): Promise<void> {
   const gr = groupResourceOf(entry.info);
   const verbs = entry.store.verbs;
   const served = (verb: string) => verbs.includes(verb);
+  if (entry.store.warning !== undefined) r.res.appendHeader('Warning', warningHeader(entry.store.warning));
   if (info.verb !== '' && !served(info.verb)) throw newMethodNotSupported(gr, info.verb);
   switch (info.verb) {
     case 'get':
@@ -89,7 +90,7 @@ export async function serveResource(r: ResourceRequest): Promise<void> {
       if (!served('watch')) throw newMethodNotSupported(gr, 'watch');
       return serveList(r);
     case 'create':
-      if (info.name !== '') throw newMethodNotSupported(gr, 'create');
+      if (info.name !== '' && info.subresource === '') throw newMethodNotSupported(gr, 'create');
       return serveCreate(r);
     case 'update':
       return serveUpdate(r);
@@ -145,7 +146,8 @@ async function serveCreate(r: ResourceRequest): Promise<void> {
   const body = await readBody(r.req);
   const warnings: string[] = [];
   const decoded = decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings);
-  const ctx = contextOf(r);
+  // No authenticator yet: every request is anonymous, as kube-apiserver takes a request without credentials.
+  const ctx: RequestContext = { ...contextOf(r), user: anonymousUser };
   if (r.entry.info.namespaced) await admitNamespaceLifecycle(r.registry, r.entry.info.resource, r.info.namespace, decoded);
   const fm = r.fieldManagers.of(r.entry, r.info.subresource);
   const manager = managerOrUserAgent(opts.fieldManager, r.req.headers['user-agent']);
@@ -156,6 +158,7 @@ async function serveCreate(r: ResourceRequest): Promise<void> {
     return r.entry.store.create(ctx, track ? fm.updateNoErrors(r.fieldManagers.emptyOf(r.entry), obj, manager) : dropManagedFields(obj), {
       dryRun: opts.dryRun,
       ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
+      ...(r.info.name !== '' ? { name: r.info.name } : {}),
     });
   };
   respond(r, 201, await retryWithoutManagedFields(create), warnings);
@@ -177,7 +180,13 @@ async function serveUpdate(r: ResourceRequest): Promise<void> {
         const obj = structuredClone(decoded);
         return track ? fm.updateNoErrors(old ?? r.fieldManagers.emptyOf(r.entry), obj, manager) : dropManagedFields(obj);
       },
-      { dryRun: opts.dryRun, defaulted: true, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
+      {
+        dryRun: opts.dryRun,
+        defaulted: true,
+        ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
+        // The body's uid is a precondition (kube's DefaultUpdatedObjectInfo.Preconditions).
+        ...(decoded.metadata?.uid ? { preconditions: { uid: decoded.metadata.uid } } : {}),
+      },
     );
   const result = await retryWithoutManagedFields(update);
   respond(r, result.created ? 201 : 200, result.object, warnings);

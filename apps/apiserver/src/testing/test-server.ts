@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { ensureBootstrapObjects } from '../bootstrap/index.ts';
+import { startFlowSchemaStatusController } from '../bootstrap/flowcontrol.ts';
 import { composeStack, type StorageBackend } from '../compose.ts';
 import { writeKubeconfig } from '../kubeconfig.ts';
 import { createApiServer } from '../server.ts';
@@ -18,6 +19,8 @@ export interface TestServerOptions {
   logLevel?: string;
   /** An EncryptionConfiguration file, as `kapi serve --encryption-provider-config`: encryption at rest. */
   encryptionProviderConfig?: string;
+  /** The address of the `kubernetes` Service's endpoints (kube's --advertise-address); none by default. */
+  advertiseAddress?: string;
   /** Keep managedFields and serve server-side apply (default true; false only to measure their cost). */
   trackManagedFields?: boolean;
 }
@@ -46,13 +49,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const { port } = server.address() as AddressInfo;
   try {
-    await ensureBootstrapObjects(stack.registry, port);
+    await ensureBootstrapObjects(stack.registry, port, options.advertiseAddress);
   } catch (err) {
     server.close();
     server.closeAllConnections();
     await stack.close();
     throw err;
   }
+  const flowSchemaStatus = startFlowSchemaStatusController(stack.registry);
   const url = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'kapi-test-'));
   const kubeconfigPath = join(dir, 'kubeconfig');
@@ -63,6 +67,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     registry: stack.registry,
     kv: stack.kv,
     async stop() {
+      await flowSchemaStatus.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

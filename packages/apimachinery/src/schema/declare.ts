@@ -105,6 +105,11 @@ export interface CustomTypeMeta {
   readonly id: string;
   /** The OpenAPI component kube publishes for it (often a description alone). */
   readonly openAPI: Record<string, unknown>;
+  /**
+   * kube publishes no component and writes `openAPI` in place wherever the type is used (a named
+   * slice such as `type ExtraValue []string`).
+   */
+  readonly inlineOpenAPI?: boolean;
   /** The struct declaring the protobuf message (never published in OpenAPI). */
   readonly wire: () => z.ZodType;
   /** The JSON form → the JSON form of the wire message. */

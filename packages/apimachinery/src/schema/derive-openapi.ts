@@ -26,7 +26,7 @@ const leafComponents: Partial<Record<LeafKind, { id: string; schema: OpenAPISche
   },
   intOrString: {
     id: 'io.k8s.apimachinery.pkg.util.intstr.IntOrString',
-    schema: { description: 'An int32 or a string.', type: 'string', format: 'int-or-string', 'x-kubernetes-int-or-string': true },
+    schema: { description: 'An int32 or a string.', format: 'int-or-string', oneOf: [{ type: 'integer' }, { type: 'string' }] },
   },
   fieldsV1: {
     id: 'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1',
@@ -69,6 +69,22 @@ function plainLeaf(kind: LeafKind): OpenAPISchema {
   }
 }
 
+/** The zero value of a plain scalar leaf (strings, booleans, numbers), the default kube publishes. */
+function zeroOf(kind: LeafKind | undefined): unknown {
+  switch (kind) {
+    case 'string':
+      return '';
+    case 'bool':
+      return false;
+    case 'int32':
+    case 'int64':
+    case 'double':
+      return 0;
+    default:
+      return undefined;
+  }
+}
+
 const typeMetaDescriptions: Record<string, string> = {
   apiVersion: 'The versioned schema of this representation of an object; servers convert recognized schemas to the latest internal value.',
   kind: 'The REST resource this object represents, in CamelCase; servers infer it from the endpoint the client submits requests to.',
@@ -92,6 +108,7 @@ class Collector {
   /** The schema of a value of `type`; struct and well-known leaf types become references. */
   valueSchema(type: z.ZodType, pointer: boolean): OpenAPISchema {
     const custom = customTypeOf(type);
+    if (custom?.inlineOpenAPI) return structuredClone(custom.openAPI);
     if (custom) {
       // Go structs with their own JSON form: a component of their own, like a struct's.
       this.components[custom.id] ??= custom.openAPI;
@@ -123,10 +140,17 @@ class Collector {
     return {};
   }
 
-  /** Items of lists and values of maps: references are bare, with `default: {}` for structs. */
+  /**
+   * Items of lists and values of maps, as kube-openapi writes them: a well-known leaf type is a bare
+   * reference (nothing beside it needs the allOf wrapper), a struct is wrapped with `default: {}`,
+   * and a scalar has its zero value as default (Go's elements are never nil).
+   */
   private itemSchema(type: z.ZodType): OpenAPISchema {
     const s = this.valueSchema(type, false);
-    return s;
+    const keys = Object.keys(s);
+    if (keys.length === 1 && keys[0] === 'allOf') return (s.allOf as OpenAPISchema[])[0]!;
+    const zero = zeroOf(leafOf(type));
+    return zero === undefined ? s : { ...s, default: zero };
   }
 
   /** Adds a struct's component (once) and returns its id. */
@@ -146,6 +170,11 @@ class Collector {
       const value = this.valueSchema(f.type, f.meta.pointer ?? false);
       const prop: OpenAPISchema = { ...(f.meta.description ? { description: f.meta.description } : {}), ...value, ...extensions(f.meta) };
       if (f.meta.default !== undefined) prop.default = f.meta.default;
+      // kube-openapi gives a required (non-omitempty) value field its zero value as default.
+      else if (f.meta.required && !f.meta.pointer) {
+        const zero = zeroOf(leafOf(f.type));
+        if (zero !== undefined) prop.default = zero;
+      }
       if (f.meta.required) required.push(f.name);
       properties[f.name] = prop;
     }

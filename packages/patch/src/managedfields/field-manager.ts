@@ -72,6 +72,12 @@ export interface FieldManagerOptions {
    * held as unstructured.
    */
   readonly asStructured?: (obj: KubeObject) => KubeObject;
+  /**
+   * The object in another served version of its kind (`apiVersion`), structured as
+   * {@link asStructured} makes it, or undefined when that version is not served: how the managers
+   * recorded at other versions are followed (kube's versionConverter). Without it they are dropped.
+   */
+  readonly convertObject?: (obj: KubeObject, apiVersion: string) => KubeObject | undefined;
   /** Told of failures that {@link FieldManager.updateNoErrors} swallowed. */
   readonly onError?: (err: unknown, obj: KubeObject) => void;
 }
@@ -89,6 +95,7 @@ export function createFieldManager(options: FieldManagerOptions): FieldManager {
     apiVersion,
     ...(options.resetFields ? { resetFields: options.resetFields } : {}),
     ...(options.asStructured ? { asStructured: options.asStructured } : {}),
+    ...(options.convertObject ? { convertObject: options.convertObject } : {}),
   });
   const chain: Manager = versionCheckManager(
     lastAppliedUpdater(

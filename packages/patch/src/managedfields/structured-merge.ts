@@ -19,15 +19,18 @@ function message(err: unknown): string {
 }
 
 /**
- * Versions other than the served one have no type here (kapi serves one version per kind), so a
- * manager recorded at another version is dropped by the updater, as kube drops unknown versions.
+ * A managed value in another version of its kind, through `convertObject` (kube's versionConverter
+ * over the scheme). A version it cannot reach has no type here, so a manager recorded there is
+ * dropped by the updater, as kube drops unknown versions.
  */
-function versionConverter(typeConverter: TypeConverter): Converter {
+function versionConverter(typeConverter: TypeConverter, convertObject?: (obj: KubeObject, apiVersion: string) => KubeObject | undefined): Converter {
   return {
     convert(value: TypedValue, version: string): TypedValue {
       const obj = typeConverter.typedToObject(value);
       if (obj.apiVersion === version) return value;
-      throw newNoCorrespondingTypeError(version, obj.kind ?? '');
+      const converted = convertObject?.(obj, version);
+      if (converted === undefined) throw newNoCorrespondingTypeError(version, obj.kind ?? '');
+      return typeConverter.objectToTyped(converted, { allowDuplicates: true });
     },
     isMissingVersionError: (err: unknown) => isNoCorrespondingTypeError(err),
   };
@@ -41,6 +44,8 @@ export interface StructuredMergeOptions {
   readonly resetFields?: ReadonlyMap<string, Filter>;
   /** See {@link FieldManagerOptions.asStructured}. */
   readonly asStructured?: (obj: KubeObject) => KubeObject;
+  /** See {@link FieldManagerOptions.convertObject}. */
+  readonly convertObject?: (obj: KubeObject, apiVersion: string) => KubeObject | undefined;
 }
 
 /** The structured-merge-diff layer of the field manager. */
@@ -48,7 +53,7 @@ export function structuredMergeManager(options: StructuredMergeOptions): Manager
   const { typeConverter, apiVersion } = options;
   const structured = options.asStructured ?? ((obj: KubeObject) => obj);
   const updater = newUpdater({
-    converter: versionConverter(typeConverter),
+    converter: versionConverter(typeConverter, options.convertObject),
     ...(options.resetFields ? { ignoreFilter: new Map(options.resetFields) } : {}),
   });
   return {

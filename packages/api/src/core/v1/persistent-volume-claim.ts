@@ -1,5 +1,6 @@
 // PersistentVolumeClaim and the ephemeral volumes made from claim templates, as declared in
-// k8s.io/api core/v1/types.go and generated.proto (v0.33.13).
+// k8s.io/api core/v1/types.go and generated.proto (v0.33.13). The served kind (pvc) is declared in
+// persistent-volume-kinds.ts, its defaults and validation in persistent-volume-validation.ts.
 import type { z } from 'zod';
 import { ObjectMeta, field, struct, types } from '@kapi/apimachinery';
 import { coreV1, typeMetaField } from '../../meta-fields.ts';

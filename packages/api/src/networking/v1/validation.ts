@@ -9,12 +9,10 @@ import {
   nameIsDNSLabel,
   nameIsDNSSubdomain,
   quote,
-  validateObjectMeta,
-  validateObjectMetaUpdate,
   type FieldError,
 } from '@kapi/apimachinery';
 import { validateDomainPrefixedPath } from '../../batch/v1/job-validation.ts';
-import { isIPv4, isIPv6, isValidPortName, isValidPortNum } from '../../core/v1/validation-helpers.ts';
+import { isIPv4, isIPv6, isValidPortName, isValidPortNum, validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../../core/v1/validation-helpers.ts';
 import { invalidGo, validateLabelSelector } from '../../workloads/validation.ts';
 import type { IPBlock, IngressClass, IngressClassParametersReference, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec } from './types.ts';
 
@@ -182,7 +180,7 @@ export function validateNetworkPolicySpec(spec: NetworkPolicySpec, path: FieldPa
 /** ValidateNetworkPolicy. */
 export function validateNetworkPolicy(np: NetworkPolicy, allowInvalidLabelValue = false): FieldError[] {
   return [
-    ...validateObjectMeta(np.metadata ?? {}, { namespaced: true, nameValidator: nameIsDNSSubdomain }),
+    ...validateCoreObjectMeta(np.metadata, true, nameIsDNSSubdomain),
     ...validateNetworkPolicySpec(np.spec ?? {}, FieldPath.of('spec'), allowInvalidLabelValue),
   ];
 }
@@ -195,7 +193,7 @@ export function validateNetworkPolicyUpdate(np: NetworkPolicy, old: NetworkPolic
   const allow = validateLabelSelector(old.spec?.podSelector ?? {}, FieldPath.of('')).length > 0;
   return [
     ...validateNetworkPolicy(np, allow),
-    ...validateObjectMetaUpdate(np.metadata ?? {}, old.metadata ?? {}),
+    ...validateCoreObjectMetaUpdate(np.metadata, old.metadata),
     ...validateNetworkPolicySpec(np.spec ?? {}, FieldPath.of('spec'), allow),
   ];
 }
@@ -231,7 +229,7 @@ export function validateIngressClassParametersReference(params: IngressClassPara
 
 /** ValidateIngressClass: a DNS-subdomain name, a domain-prefixed controller of at most 250 bytes, valid parameters. */
 export function validateIngressClass(ic: IngressClass): FieldError[] {
-  const errs = validateObjectMeta(ic.metadata ?? {}, { namespaced: false, nameValidator: nameIsDNSSubdomain });
+  const errs = validateCoreObjectMeta(ic.metadata, false, nameIsDNSSubdomain);
   const spec = ic.spec ?? {};
   const controller = spec.controller ?? '';
   const at = FieldPath.of('spec', 'controller');
@@ -243,7 +241,7 @@ export function validateIngressClass(ic: IngressClass): FieldError[] {
 
 /** ValidateIngressClassUpdate: metadata, an immutable controller, then the create rules. */
 export function validateIngressClassUpdate(ic: IngressClass, old: IngressClass): FieldError[] {
-  const errs = validateObjectMetaUpdate(ic.metadata ?? {}, old.metadata ?? {});
+  const errs = validateCoreObjectMetaUpdate(ic.metadata, old.metadata);
   const controller = ic.spec?.controller ?? '';
   if (controller !== (old.spec?.controller ?? '')) errs.push(fieldErrors.invalid(FieldPath.of('spec', 'controller'), controller, fieldImmutableErrorMsg));
   errs.push(...validateIngressClass(ic));
