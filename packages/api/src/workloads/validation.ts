@@ -9,10 +9,7 @@ import {
   fieldImmutableErrorMsg,
   omitValue,
   quote,
-  validateLabelName,
   validateLabelRequirement,
-  validateLabels,
-  isValidLabelValue,
   encodeMessage,
   protoMessageOf,
   type FieldError,
@@ -22,11 +19,8 @@ import { LabelSelector } from '../core/v1/index.ts';
 
 const labelSelectorMessage = protoMessageOf(LabelSelector);
 
-/** The JSON form of a metav1.LabelSelector. */
-export interface LabelSelectorValue {
-  matchLabels?: Record<string, string> | undefined;
-  matchExpressions?: { key?: string | undefined; operator?: string | undefined; values?: string[] | undefined }[] | undefined;
-}
+export { validateLabelSelector, type LabelSelectorValue } from '../meta/v1/label-selector-validation.ts';
+import type { LabelSelectorValue } from '../meta/v1/label-selector-validation.ts';
 
 /** An intstr.IntOrString in its JSON form. */
 export type IntOrString = number | string;
@@ -94,35 +88,6 @@ export function validateImmutableSelector(next: LabelSelectorValue | undefined, 
 }
 
 // --- Label selectors -------------------------------------------------------------------------
-
-/** ValidateLabelSelector with AllowInvalidLabelValueInSelector false. */
-export function validateLabelSelector(sel: LabelSelectorValue | undefined, path: FieldPath, allowInvalidLabelValue = false): FieldError[] {
-  if (sel === undefined) return [];
-  const errs = validateLabels(sel.matchLabels, path.child('matchLabels'));
-  (sel.matchExpressions ?? []).forEach((expr, i) => {
-    const at = path.child('matchExpressions').index(i);
-    const values = expr.values ?? [];
-    switch (expr.operator) {
-      case 'In':
-      case 'NotIn':
-        if (values.length === 0) errs.push(fieldErrors.required(at.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
-        break;
-      case 'Exists':
-      case 'DoesNotExist':
-        if (values.length > 0) errs.push(fieldErrors.forbidden(at.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-        break;
-      default:
-        errs.push(fieldErrors.invalid(at.child('operator'), expr.operator ?? '', 'not a valid selector operator'));
-    }
-    errs.push(...validateLabelName(expr.key ?? '', at.child('key')));
-    if (!allowInvalidLabelValue) {
-      values.forEach((v, j) => {
-        for (const msg of isValidLabelValue(v)) errs.push(fieldErrors.invalid(at.child('values').index(j), v, msg));
-      });
-    }
-  });
-  return errs;
-}
 
 /** A selector as kube evaluates it: `nothing` for a nil selector, `empty` for one that matches everything. */
 export interface WorkloadSelector {

@@ -3,6 +3,7 @@
 // pkg/apis/core/validation/validation.go (v1.33): ValidatePersistentVolume(+Update, +StatusUpdate)
 // with the rules of each persistent volume source, ValidatePersistentVolumeClaim(+Update,
 // +StatusUpdate), validateVolumeNodeAffinity; VolumeAttributesClass is off (its v1.33 default).
+import { validateLabelSelector } from '../../meta/v1/label-selector-validation.ts';
 import {
   FieldPath,
   fieldErrors,
@@ -14,7 +15,6 @@ import {
   nameIsDNSSubdomain,
   omitValue,
   validateLabelName,
-  validateLabels,
   type FieldError,
 } from '@kapi/apimachinery';
 import type { NodeSelector, NodeSelectorRequirement } from './affinity.ts';
@@ -470,33 +470,6 @@ export function validatePersistentVolumeStatusUpdate(pv: PersistentVolume, old: 
 }
 
 // --- Claims ---------------------------------------------------------------------------------
-
-type Selector = NonNullable<PersistentVolumeClaimSpec['selector']>;
-
-/** ValidateLabelSelector (label values checked). */
-function validateLabelSelector(sel: Selector, path: FieldPath): FieldError[] {
-  const errs: FieldError[] = [];
-  (sel.matchExpressions ?? []).forEach((r, i) => {
-    const at = path.child('matchExpressions').index(i);
-    const values = r.values ?? [];
-    switch (r.operator) {
-      case 'In':
-      case 'NotIn':
-        if (values.length === 0) errs.push(fieldErrors.required(at.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
-        break;
-      case 'Exists':
-      case 'DoesNotExist':
-        if (values.length > 0) errs.push(fieldErrors.forbidden(at.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-        break;
-      default:
-        errs.push(fieldErrors.invalid(at.child('operator'), r.operator ?? '', 'not a valid selector operator'));
-    }
-    errs.push(...validateLabelName(r.key ?? '', at.child('key')));
-    values.forEach((v, j) => errs.push(...invalidEach(at.child('values').index(j), v, isValidLabelValue(v))));
-  });
-  errs.push(...validateLabels(sel.matchLabels, path.child('matchLabels')));
-  return errs;
-}
 
 function validateDataSource(ref: { apiGroup?: string | undefined; kind?: string | undefined; name?: string | undefined; namespace?: string | undefined }, path: FieldPath, withNamespace: boolean): FieldError[] {
   const errs: FieldError[] = [];
