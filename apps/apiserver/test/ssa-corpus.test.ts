@@ -2,12 +2,13 @@
 // `kubectl apply --server-side`, and leaves the same object in storage (managedFields aside).
 //
 // The corpus (fixtures/ssa-corpus/, sources in its README) is the real install manifests of
-// well-known projects, cut to the kinds kapi serves. Two `kapi serve` processes on SQLite get the
-// same files, one through client-side apply and one through server-side apply; every object is then
-// read back from both and compared after removing what each write records on its own (uid,
-// resourceVersion, creationTimestamp, managedFields, kubectl's last-applied-configuration) and what
-// the server allocates (Service cluster IPs and node ports, a Job's controller-uid selector, condition
-// times). generation is not removed: both writes are a create, so both are generation 1.
+// well-known projects: every object of a built-in kind in them (custom resources aside). Two
+// `kapi serve` processes on SQLite get the same files, one through client-side apply and one through
+// server-side apply; every object is then read back from both and compared after removing what each
+// write records on its own (uid, resourceVersion, creationTimestamp, managedFields, kubectl's
+// last-applied-configuration) and what the server allocates or times (Service cluster IPs and node
+// ports, a Job's controller-uid selector, condition times, a PersistentVolume's phase transition
+// time). generation is not removed: both writes are a create, so both are generation 1.
 // Finally every file is applied server-side a second time. That must succeed; and where the manifest
 // holds every value as stored (no integer where a Quantity string is kept), kube's field manager
 // finds nothing to merge and returns no new object, so nothing is defaulted again, nothing is
@@ -27,7 +28,8 @@ if (!kubectlPath) console.warn('kubectl is not on PATH: the server-side apply co
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'ssa-corpus');
 const systemNamespaces = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease']);
-const clusterScoped = new Set(['Namespace', 'Node', 'CustomResourceDefinition']);
+/** The kinds the server serves without a namespace, read from its discovery in beforeAll (`kubectl api-resources`). */
+const clusterScoped = new Set<string>();
 
 interface CorpusObject {
   apiVersion: string;
@@ -82,6 +84,7 @@ function comparable(obj: Json): Json {
     for (const labels of [o.spec.selector?.matchLabels, o.spec.template?.metadata?.labels]) for (const k of jobUidLabels) if (labels) delete labels[k];
   }
   for (const c of o.status?.conditions ?? []) delete c.lastTransitionTime;
+  if (o.kind === 'PersistentVolume') delete o.status?.lastPhaseTransitionTime;
   return o;
 }
 
@@ -163,6 +166,11 @@ describe.skipIf(!kubectlPath)('the server-side apply corpus: kubectl apply vs ku
     [servers.csa, servers.ssa] = await Promise.all(
       (['csa', 'ssa'] as const).map((side) => startKapiServe(['--data-dir', join(dir, side), '--port', '0', '--log-level', 'warn'])),
     );
+    // Scope from discovery: the last column of `kubectl api-resources` is the kind.
+    const resources = await k('ssa', 'default', 'api-resources', '--namespaced=false', '--no-headers');
+    expect(resources.code, resources.stderr).toBe(0);
+    for (const line of resources.stdout.trim().split('\n')) clusterScoped.add(line.trim().split(/\s+/).at(-1)!);
+    expect([...clusterScoped]).toEqual(expect.arrayContaining(['Namespace', 'Node', 'CustomResourceDefinition', 'ClusterRole', 'APIService', 'StorageClass']));
   }, 60_000);
   afterAll(async () => {
     await Promise.all([servers.csa?.interrupt(), servers.ssa?.interrupt()]);
