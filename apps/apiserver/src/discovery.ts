@@ -86,7 +86,7 @@ export function apiResourceList(registry: Registry, group: string, version: stri
       // Only stored resources have a storage version (not bindings, the reviews, componentstatuses); a
       // version served by conversion names the version its objects are stored in.
       if (e.store.verbs.includes('create') && e.store.verbs.includes('get')) {
-        const stored = conversionOf(e.store)?.storageApiVersion;
+        const stored = conversionOf(e.store)?.storageApiVersion ?? (e.storageVersion && (e.info.group === '' ? e.storageVersion : `${e.info.group}/${e.storageVersion}`));
         const [sg, sv] = stored === undefined ? [e.info.group, e.info.version] : stored.includes('/') ? stored.split('/') : ['', stored];
         r.storageVersionHash = storageVersionHash(sg!, sv!, e.info.kind);
       }

@@ -97,7 +97,7 @@ describe.skipIf(!kubectlPath)('autoscaling and events.k8s.io with kubectl agains
     const events = await k('api-resources', '--api-group=events.k8s.io', '-o', 'wide');
     expect(rows(events.stdout)).toEqual([
       ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', 'VERBS', 'CATEGORIES'],
-      ['events', 'events.k8s.io/v1', 'true', 'Event', 'create,delete,deletecollection,get,list,patch,update,watch'],
+      ['events', 'ev', 'events.k8s.io/v1', 'true', 'Event', 'create,delete,deletecollection,get,list,patch,update,watch'],
     ]);
   });
 

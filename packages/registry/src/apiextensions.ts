@@ -76,4 +76,5 @@ export const customResourceDefinitionResource: BuiltinResource = {
   table: defaultTableConvertor,
   // The apiextensions-apiserver keeps CRDs under their group: /registry/apiextensions.k8s.io/customresourcedefinitions/<name>.
   keyPrefix: '/apiextensions.k8s.io/customresourcedefinitions',
+  storageVersion: 'v1beta1',
 };

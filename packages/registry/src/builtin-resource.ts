@@ -20,6 +20,12 @@ export interface BuiltinResource {
   /** Below the store's path prefix; default `/<resource>` (kube keeps a few elsewhere, e.g. `/services/specs`). */
   readonly keyPrefix?: string;
   readonly returnDeletedObject?: boolean;
+  /**
+   * The version kube-apiserver 1.33 stores the kind in when it is not the served one (CRDs as
+   * v1beta1; ServiceCIDRs and IPAddresses, GA in 1.33, still as v1beta1): discovery's
+   * storageVersionHash names it. kapi stores the served version, which kube reads too.
+   */
+  readonly storageVersion?: string;
   /** Serve a `status` subresource (the kind has spec and status). */
   readonly status?: boolean;
   /** Hooks of the `status` subresource that differ from {@link statusSubresourceStrategy}. */

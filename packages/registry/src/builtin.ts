@@ -49,6 +49,8 @@ export interface ResourceEntry {
   readonly subresources: Readonly<Record<string, Subresource>>;
   /** A delete answers with the deleted object rather than a Status (kube's ReturnDeletedObject). */
   readonly deleteReturnsObject?: boolean;
+  /** The version kube stores the kind in, when not the served one (see BuiltinResource.storageVersion). */
+  readonly storageVersion?: string;
 }
 
 /** Every resource the server serves, looked up by group, version and plural. */
@@ -175,6 +177,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       table: r.table ?? defaultTableConvertor,
       subresources,
       ...(r.returnDeletedObject ? { deleteReturnsObject: true } : {}),
+      ...(r.storageVersion ? { storageVersion: r.storageVersion } : {}),
     });
   }
   const byKey = new Map(entries.map((e) => [`${e.info.group}/${e.info.version}/${e.info.resource}`, e]));

@@ -34,12 +34,14 @@ function resourceOf(def: KindDefinition): BuiltinResource {
     case 'servicecidrs':
       return {
         ...base,
+        storageVersion: 'v1beta1',
         status: true,
         statusStrategy: { validateUpdate: (obj, old) => validateServiceCIDRStatusUpdate(obj as ServiceCIDR, old as ServiceCIDR) },
       };
     case 'ipaddresses':
       return {
         ...base,
+        storageVersion: 'v1beta1',
         // ipAddressStrategy's noopNameGenerator: generateName is taken as the name, unchanged.
         wrapStore: (generic) => ({
           ...generic,

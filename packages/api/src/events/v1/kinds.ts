@@ -1,5 +1,5 @@
 // Behaviour of k8s.io/kubernetes pkg/registry/core/event (the events.k8s.io/v1 REST of
-// pkg/registry/events/rest) (v1.33): events of events.k8s.io/v1 (no short name: `ev` is core's),
+// pkg/registry/events/rest) (v1.33): events of events.k8s.io/v1 (short name `ev`, as core's: the same REST),
 // validated with the strict rules of requests to events.k8s.io/v1 on the core Event they store as.
 import { protoMessageOf } from '@kapi/apimachinery';
 import { defineKind } from '../../kind.ts';
@@ -13,6 +13,7 @@ export const eventsV1EventKind = defineKind<EventsV1Event>({
   kind: 'Event',
   resource: 'events',
   singular: 'event',
+  shortNames: ['ev'],
   namespaced: true,
   schema: EventsV1Event,
   proto: protoMessageOf(EventsV1Event),

@@ -76,6 +76,7 @@ export const ipAddressKind = defineKind<IPAddress>({
   kind: 'IPAddress',
   resource: 'ipaddresses',
   singular: 'ipaddress',
+  shortNames: ['ip'],
   namespaced: false,
   schema: IPAddress,
   proto: protoMessageOf(IPAddress),
