@@ -1,6 +1,7 @@
 // What a fresh server holds before anyone writes (issue 13): kube's RBAC bootstrap policy exactly as
-// its test data lists it (fixtures/bootstrappolicy, see the README there), reconciled at every start,
-// and the `kubernetes` Service in `default` as kube's kubernetesservice controller writes it.
+// its test data lists it (fixtures/bootstrappolicy, see the README there), the `system:controller:*`
+// roles and bindings included, reconciled at every start, and the `kubernetes` Service in `default`
+// as kube's kubernetesservice controller writes it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,10 +16,17 @@ const load = (file: string): KubeObject[] => (yamlToJson(readFileSync(join(fixtu
 const group = 'rbac.authorization.k8s.io';
 const sets = [
   { resource: 'clusterroles', file: 'cluster-roles.yaml' },
+  { resource: 'clusterroles', file: 'controller-roles.yaml' },
   { resource: 'clusterrolebindings', file: 'cluster-role-bindings.yaml' },
+  { resource: 'clusterrolebindings', file: 'controller-role-bindings.yaml' },
   { resource: 'roles', file: 'namespace-roles.yaml' },
   { resource: 'rolebindings', file: 'namespace-role-bindings.yaml' },
 ] as const;
+type Resource = (typeof sets)[number]['resource'];
+/** Everything of one kind the policy holds: kube's hook writes ClusterRoles() + ControllerRoles(), and so on. */
+const policyOf = (resource: Resource): KubeObject[] => sets.filter((s) => s.resource === resource).flatMap((s) => load(s.file));
+const resources = [...new Set(sets.map((s) => s.resource))];
+const keyOf = (o: KubeObject) => `${o.metadata!.namespace ?? ''}/${o.metadata!.name!}`;
 
 /** What the comparison covers: every field kube's test data gives, `rules: null` as no rules. */
 function essence(o: KubeObject) {
@@ -56,20 +64,38 @@ describe('bootstrap objects of a fresh server', () => {
   afterAll(() => server?.stop());
 
   for (const { resource, file } of sets) {
-    it(`holds every ${resource} of kube's bootstrap policy, equal to the test data`, async () => {
+    it(`holds every ${resource} of ${file}, equal to the test data`, async () => {
       const expected = load(file);
       expect(expected.length).toBeGreaterThan(0);
       for (const want of expected) {
         const got = await getJson(server.url + pathOf(resource, want));
         expect(essence(got), `${resource} ${want.metadata!.name!}`).toEqual(essence(want));
       }
-      // Nothing beyond the policy: the server writes no other objects of these kinds.
-      const list = await getJson(`${server.url}/apis/${group}/v1/${resource}`);
-      expect(list.items!.map((o) => `${o.metadata!.namespace ?? ''}/${o.metadata!.name!}`).sort()).toEqual(
-        expected.map((o) => `${o.metadata!.namespace ?? ''}/${o.metadata!.name!}`).sort(),
-      );
     });
   }
+
+  for (const resource of resources) {
+    // Nothing beyond the policy: the server writes no other objects of these kinds.
+    it(`holds no ${resource} beyond kube's bootstrap policy`, async () => {
+      const list = await getJson(`${server.url}/apis/${group}/v1/${resource}`);
+      expect(list.items!.map(keyOf).sort()).toEqual(policyOf(resource).map(keyOf).sort());
+    });
+  }
+
+  // kube 1.33's ControllerRoles(): one ClusterRole per controller, bound to the controller's
+  // ServiceAccount in kube-system by a ClusterRoleBinding of the same name.
+  it('has the system:controller: roles, each bound to its kube-system ServiceAccount', async () => {
+    const roles = load('controller-roles.yaml');
+    const bindings = load('controller-role-bindings.yaml');
+    expect(roles).toHaveLength(35);
+    expect(bindings.map((b) => b.metadata!.name).sort()).toEqual(roles.map((r) => r.metadata!.name).sort());
+    const binding = await getJson(`${server.url}/apis/${group}/v1/clusterrolebindings/system:controller:deployment-controller`);
+    expect(binding.roleRef).toEqual({ apiGroup: group, kind: 'ClusterRole', name: 'system:controller:deployment-controller' });
+    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'deployment-controller', namespace: 'kube-system' }]);
+    const list = await getJson(`${server.url}/apis/${group}/v1/clusterroles`);
+    const names = list.items!.map((o) => o.metadata!.name!).filter((n) => n.startsWith('system:controller:'));
+    expect(names.sort()).toEqual(roles.map((r) => r.metadata!.name!).sort());
+  });
 
   it('has cluster-admin, admin/edit/view with their aggregation and the system: roles', async () => {
     const admin = await getJson(`${server.url}/apis/${group}/v1/clusterroles/cluster-admin`);
@@ -130,7 +156,7 @@ describe('bootstrap objects of a fresh server', () => {
     expect(got.stderr).toBe('');
     const names = got.stdout.trim().split('\n');
     for (const name of ['cluster-admin', 'admin', 'edit', 'view', 'system:discovery', 'system:node']) expect(names).toContain(`clusterrole.${group}/${name}`);
-    expect(names).toHaveLength(load('cluster-roles.yaml').length);
+    expect(names).toHaveLength(policyOf('clusterroles').length);
   });
 });
 
@@ -185,6 +211,58 @@ describe('bootstrap objects across restarts', () => {
     s = await start();
     const third = await getJson(`${s.url}/apis/${group}/v1/clusterroles`);
     expect(rvOf(third)).toEqual(rvs);
+    await s.stop();
+  });
+});
+
+// kube's hook reconciles the controller roles and bindings like the rest of the policy.
+describe('controller roles and bindings across restarts', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kapi-bootstrap-controllers-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const start = () => startTestServer({ storage: { kind: 'sqlite', dataDir: dir } });
+  const want = (file: string, name: string) => load(file).find((o) => o.metadata!.name === name)!;
+
+  it('deleted ones come back, lost subjects return, autoupdate=false is left alone, a restart is idempotent', async () => {
+    let s = await start();
+    const roles = `${s.url}/apis/${group}/v1/clusterroles`;
+    const bindings = `${s.url}/apis/${group}/v1/clusterrolebindings`;
+    const put = (url: string, obj: KubeObject) =>
+      fetch(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(obj) });
+    expect((await fetch(`${roles}/system:controller:job-controller`, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(`${bindings}/system:controller:deployment-controller`, { method: 'DELETE' })).status).toBe(200);
+    const nodeBinding = await getJson(`${bindings}/system:controller:node-controller`);
+    expect((await put(`${bindings}/system:controller:node-controller`, { ...nodeBinding, subjects: [] })).status).toBe(200);
+    const cronjob = await getJson(`${roles}/system:controller:cronjob-controller`);
+    const protectedObj = {
+      ...cronjob,
+      metadata: { ...cronjob.metadata, annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'false' } },
+      rules: [],
+    };
+    expect((await put(`${roles}/system:controller:cronjob-controller`, protectedObj)).status).toBe(200);
+    await s.stop();
+
+    s = await start();
+    const get = (resource: string, name: string) => getJson(`${s.url}/apis/${group}/v1/${resource}/${name}`);
+    expect(essence(await get('clusterroles', 'system:controller:job-controller'))).toEqual(
+      essence(want('controller-roles.yaml', 'system:controller:job-controller')),
+    );
+    expect(essence(await get('clusterrolebindings', 'system:controller:deployment-controller'))).toEqual(
+      essence(want('controller-role-bindings.yaml', 'system:controller:deployment-controller')),
+    );
+    expect(essence(await get('clusterrolebindings', 'system:controller:node-controller'))).toEqual(
+      essence(want('controller-role-bindings.yaml', 'system:controller:node-controller')),
+    );
+    const left = await get('clusterroles', 'system:controller:cronjob-controller');
+    expect(left.rules ?? []).toEqual([]);
+    const rvOf = (list: { items?: KubeObject[] }) => Object.fromEntries(list.items!.map((o) => [o.metadata!.name!, o.metadata!.resourceVersion]));
+    const rvs = rvOf(await getJson(`${s.url}/apis/${group}/v1/clusterrolebindings`));
+    await s.stop();
+
+    s = await start();
+    expect(rvOf(await getJson(`${s.url}/apis/${group}/v1/clusterrolebindings`))).toEqual(rvs);
     await s.stop();
   });
 });

@@ -168,7 +168,7 @@ describe.skipIf(!kubectlPath)('networking.k8s.io with kubectl against kapi serve
       ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', 'VERBS', 'CATEGORIES'],
       ['ingressclasses', `${group}/v1`, 'false', 'IngressClass', verbs],
       ['ingresses', 'ing', `${group}/v1`, 'true', 'Ingress', verbs],
-      ['ipaddresses', `${group}/v1`, 'false', 'IPAddress', verbs],
+      ['ipaddresses', 'ip', `${group}/v1`, 'false', 'IPAddress', verbs],
       ['networkpolicies', 'netpol', `${group}/v1`, 'true', 'NetworkPolicy', verbs],
       ['servicecidrs', `${group}/v1`, 'false', 'ServiceCIDR', verbs],
     ]);
@@ -365,6 +365,29 @@ describe.skipIf(!kubectlPath)('networking.k8s.io with kubectl against kapi serve
     const got = JSON.parse((await k('get', 'servicecidr', 'extra', '-o', 'json')).stdout);
     expect(got.spec.cidrs).toEqual(['10.200.0.0/16', 'fd00:200::/112']);
     expect(got.status.conditions.map((c: { type: string; status: string }) => `${c.type}=${c.status}`)).toEqual(['Ready=True']);
+  });
+
+  it('keeps an IPAddress for each Service cluster IP, the kubernetes Service\'s included, and drops it with the Service', async () => {
+    const byName = async () => new Map(rows((await k('get', 'ipaddresses')).stdout).map(([name, ref]) => [name, ref]));
+    const made = await k('create', 'service', 'clusterip', 'ipsvc', '--tcp=80:8080');
+    expect(made.stderr).toBe('');
+    const ip = (await k('get', 'service', 'ipsvc', '-o', 'jsonpath={.spec.clusterIP}')).stdout.trim();
+    expect(ip).toMatch(/^10\.(9[6-9]|10\d|11[01])\.\d+\.\d+$/);
+    const listed = await byName();
+    expect(listed.get('NAME')).toBe('PARENTREF');
+    expect(listed.get('10.96.0.1')).toBe('services/default/kubernetes');
+    expect(listed.get(ip)).toBe('services/default/ipsvc');
+    const got = JSON.parse((await k('get', 'ipaddress', ip, '-o', 'json')).stdout);
+    expect(got.metadata.labels).toEqual({ 'ipaddress.kubernetes.io/ip-family': 'IPv4', 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' });
+    // group is omitempty in v1: the core group prints as no group.
+    expect(got.spec.parentRef).toEqual({ resource: 'services', namespace: 'default', name: 'ipsvc' });
+    const taken = await k('create', 'service', 'clusterip', 'dup', '--tcp=80', `--clusterip=${ip}`);
+    expect(taken.stderr.trim()).toBe(`error: failed to create ClusterIP service: Service "dup" is invalid: spec.clusterIPs: Invalid value: []string{"${ip}"}: failed to allocate IP ${ip}: provided IP is already allocated`);
+    expect((await k('delete', 'service', 'ipsvc')).stderr).toBe('');
+    const after = await byName();
+    expect(after.has(ip)).toBe(false);
+    expect(after.get('10.96.0.1')).toBe('services/default/kubernetes');
+    expect((await k('get', 'ipaddress', ip)).stderr.trim()).toBe(`Error from server (NotFound): ipaddresses.networking.k8s.io "${ip}" not found`);
   });
 
   it('creates EndpointSlices with kube\'s defaults, drops what v1 may not write, and prints kube\'s columns', async () => {

@@ -21,7 +21,7 @@ const inServiceCIDR = (ip: string) => {
   return a === 10 && b! >= 96 && b! < 112;
 };
 
-describe('service address allocation', () => {
+describe('services: address allocation', () => {
   it('gives each ClusterIP service its own address in 10.96.0.0/12', async () => {
     const ips = new Set<string>();
     for (let i = 0; i < 20; i++) {
@@ -61,5 +61,109 @@ describe('service address allocation', () => {
     await expect(svcs().create(ctx, { metadata: { name: 'np2' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: ports[0] }] } })).rejects.toMatchObject({
       status: { code: 422 },
     });
+  });
+});
+
+const ipAddresses = () => registry.lookup('networking.k8s.io', 'v1', 'ipaddresses')!.store;
+const ipNames = async () => (await ipAddresses().list({})).items.map((i) => i.metadata!.name!).sort();
+const failure = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    return statusFromError(e);
+  }
+  throw new Error('expected the call to fail');
+};
+
+describe('services: the IPAddress of each cluster IP (MultiCIDRServiceAllocator)', () => {
+  it('writes one IPAddress per cluster IP, as kube\'s ipallocator does, and none for headless or ExternalName services', async () => {
+    const svc = (await svcs().create(ctx, { metadata: { name: 'web' }, spec: { ports: [{ port: 80 }] } })) as Svc;
+    const ip = svc.spec.clusterIP!;
+    // Random allocation prefers the range above the first 256 addresses (KEP-3070).
+    expect(ip).not.toMatch(/^10\.96\.0\.\d+$/);
+    expect(await ipAddresses().get({}, ip)).toMatchObject({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'IPAddress',
+      metadata: { name: ip, labels: { 'ipaddress.kubernetes.io/ip-family': 'IPv4', 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' } },
+      spec: { parentRef: { group: '', resource: 'services', namespace: 'default', name: 'web' } },
+    });
+    await svcs().create(ctx, { metadata: { name: 'h' }, spec: { clusterIP: 'None', ports: [{ port: 80 }] } });
+    await svcs().create(ctx, { metadata: { name: 'x' }, spec: { type: 'ExternalName', externalName: 'example.com' } });
+    const named = (await svcs().create(ctx, { metadata: { generateName: 'gen-' }, spec: { ports: [{ port: 80 }] } })) as Svc;
+    expect(await ipAddresses().get({}, named.spec.clusterIP!)).toMatchObject({ spec: { parentRef: { name: named.metadata!.name } } });
+    expect(await ipNames()).toEqual([ip, named.spec.clusterIP!].sort());
+  });
+
+  it('refuses an IP whose IPAddress exists, even with no Service holding it, with kube\'s message', async () => {
+    await ipAddresses().create({}, { metadata: { name: '10.96.0.10' }, spec: { parentRef: { group: '', resource: 'services', namespace: 'other', name: 'gone' } } });
+    const status = await failure(svcs().create(ctx, { metadata: { name: 'b' }, spec: { clusterIP: '10.96.0.10', ports: [{ port: 80 }] } }));
+    expect(status.code).toBe(422);
+    expect(status.message).toBe('Service "b" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.10"}: failed to allocate IP 10.96.0.10: provided IP is already allocated');
+    const outside = await failure(svcs().create(ctx, { metadata: { name: 'c' }, spec: { clusterIP: '192.168.1.1', ports: [{ port: 80 }] } }));
+    expect(outside.message).toBe('Service "c" is invalid: spec.clusterIPs: Invalid value: []string{"192.168.1.1"}: failed to allocate IP 192.168.1.1: the provided network does not match the current range');
+    expect(await ipNames()).toEqual(['10.96.0.10']);
+  });
+
+  it('writes nothing on dry run: an asked IP is only checked against the range, a random one is the network address', async () => {
+    const dry = (await svcs().create(ctx, { metadata: { name: 'd' }, spec: { ports: [{ port: 80 }] } }, { dryRun: true })) as Svc;
+    expect(dry.spec.clusterIPs).toEqual(['10.96.0.0']);
+    const asked = (await svcs().create(ctx, { metadata: { name: 'd' }, spec: { clusterIP: '10.96.0.20', ports: [{ port: 80 }] } }, { dryRun: true })) as Svc;
+    expect(asked.spec.clusterIP).toBe('10.96.0.20');
+    const outside = await failure(svcs().create(ctx, { metadata: { name: 'd' }, spec: { clusterIP: '192.168.1.1', ports: [{ port: 80 }] } }, { dryRun: true }));
+    expect(outside.message).toContain('failed to allocate IP 192.168.1.1: the provided IP (192.168.1.1) is not in the valid range. The range of valid IPs is 10.96.0.0/12');
+    const real = (await svcs().create(ctx, { metadata: { name: 'e' }, spec: { clusterIP: '10.96.0.30', ports: [{ port: 80 }] } })) as Svc;
+    await svcs().delete(ctx, 'e', { dryRun: true });
+    await svcs().update(ctx, 'e', (old) => ({ ...old!, spec: { ...(old!.spec as object), type: 'ExternalName', externalName: 'example.com' } }), { dryRun: true });
+    expect(await ipNames()).toEqual([real.spec.clusterIP]);
+  });
+
+  it('removes the IPAddress it wrote when the Service is not written (a taken name, a failed validation, a taken node port)', async () => {
+    await svcs().create(ctx, { metadata: { name: 'a' }, spec: { clusterIP: '10.96.0.40', ports: [{ port: 80 }] } });
+    const exists = await failure(svcs().create(ctx, { metadata: { name: 'a' }, spec: { ports: [{ port: 80 }] } }));
+    expect(exists.reason).toBe('AlreadyExists');
+    const invalid = await failure(svcs().create(ctx, { metadata: { name: 'bad' }, spec: { ports: [{ port: 80, protocol: 'SCTPX' } as { port: number }] } }));
+    expect(invalid.code).toBe(422);
+    const np = (await svcs().create(ctx, { metadata: { name: 'np' }, spec: { type: 'NodePort', ports: [{ port: 80 }] } })) as Svc;
+    const taken = await failure(svcs().create(ctx, { metadata: { name: 'np2' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: np.spec.ports[0]!.nodePort! }] } }));
+    expect(taken.message).toContain('provided port is already allocated');
+    expect(await ipNames()).toEqual(['10.96.0.40', np.spec.clusterIP!].sort());
+  });
+
+  it('deletes the IPAddress with the Service, or when the Service becomes ExternalName; allocates one when it stops being ExternalName', async () => {
+    const a = (await svcs().create(ctx, { metadata: { name: 'a' }, spec: { ports: [{ port: 80 }] } })) as Svc;
+    const b = (await svcs().create(ctx, { metadata: { name: 'b' }, spec: { ports: [{ port: 80 }] } })) as Svc;
+    await svcs().delete(ctx, 'a');
+    expect(await ipNames()).toEqual([b.spec.clusterIP]);
+    // The address is free again.
+    await svcs().create(ctx, { metadata: { name: 'a2' }, spec: { clusterIP: a.spec.clusterIP!, ports: [{ port: 80 }] } });
+    const external = await svcs().update(ctx, 'b', (old) => ({ ...old!, spec: { ...(old!.spec as object), type: 'ExternalName', externalName: 'example.com' } }));
+    expect((external.object as Svc).spec.clusterIP).toBeUndefined();
+    expect((external.object as Svc).spec.ipFamilies).toBeUndefined();
+    expect(await ipNames()).toEqual([a.spec.clusterIP]);
+    const back = await svcs().update(ctx, 'b', (old) => {
+      const spec: Record<string, unknown> = { ...(old!.spec as Record<string, unknown>), type: 'ClusterIP', ports: [{ port: 80 }] };
+      delete spec.externalName;
+      return { ...old!, spec };
+    });
+    const ip = (back.object as Svc).spec.clusterIP!;
+    expect(inServiceCIDR(ip)).toBe(true);
+    expect(await ipNames()).toEqual([a.spec.clusterIP, ip].sort());
+  });
+
+  it('keeps the cluster IP an update leaves out, and refuses a changed one', async () => {
+    const a = (await svcs().create(ctx, { metadata: { name: 'a' }, spec: { ports: [{ port: 80 }] } })) as Svc;
+    const kept = await svcs().update(ctx, 'a', (old) => ({ ...old!, spec: { ...(old!.spec as object), clusterIP: '', clusterIPs: [] } }));
+    expect((kept.object as Svc).spec.clusterIPs).toEqual([a.spec.clusterIP]);
+    const moved = await failure(svcs().update(ctx, 'a', (old) => ({ ...old!, spec: { ...(old!.spec as object), clusterIP: '10.96.0.50', clusterIPs: ['10.96.0.50'] } })));
+    expect(moved.message).toBe(`Service "a" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.50"}: may not change once set`);
+    expect(await ipNames()).toEqual([a.spec.clusterIP]);
+  });
+
+  it('releases the IPAddress when the last finalizer of a deleted Service goes', async () => {
+    const a = (await svcs().create(ctx, { metadata: { name: 'a', finalizers: ['example.com/hold'] }, spec: { ports: [{ port: 80 }] } })) as Svc;
+    await svcs().delete(ctx, 'a');
+    expect(await ipNames()).toEqual([a.spec.clusterIP]);
+    await svcs().update(ctx, 'a', (old) => ({ ...old!, metadata: { ...old!.metadata, finalizers: [] } }));
+    expect(await ipNames()).toEqual([]);
   });
 });

@@ -1,19 +1,22 @@
 // What a fresh cluster holds before anyone writes, as kube-apiserver writes it at start:
 // - the RBAC bootstrap policy (post-start hook `rbac/bootstrap-roles`, pkg/registry/rbac/rest/storage_rbac.go),
+//   the `system:controller:*` ClusterRoles and ClusterRoleBindings included,
 //   reconciled as pkg/registry/rbac/reconciliation does: missing objects are created; existing ones
 //   gain missing rules, subjects, aggregation selectors, labels and annotations, unless they carry
 //   `rbac.authorization.kubernetes.io/autoupdate: "false"`;
 // - the `kubernetes` Service in `default`, its Endpoints (and EndpointSlice where served) pointing at
 //   the server (pkg/controlplane/controller/kubernetesservice, pkg/controlplane/reconcilers);
+// - the IPAddress of every Service cluster IP stored without one (the IPAddress repair controller,
+//   pkg/registry/core/service/ipallocator/controller/repairip.go);
 // - the system PriorityClasses (pkg/registry/scheduling/rest/storage_scheduling.go).
-import { isAlreadyExists, isNotFound, metaOf, type KubeObject } from '@kapi/apimachinery';
+import { isAlreadyExists, isInvalid, isNotFound, metaOf, type KubeObject } from '@kapi/apimachinery';
 import type { Registry } from '@kapi/registry';
-import { defaultServiceCIDR, kubernetesServiceEndpoints } from '@kapi/api';
-import { clusterRoleBindings, clusterRoles, roleBindings, roles } from './generated/rbac-policy.ts';
+import { defaultServiceCIDR, kubernetesServiceEndpoints, serviceIPAddress } from '@kapi/api';
+import { clusterRoleBindings, clusterRoles, controllerRoleBindings, controllerRoles, roleBindings, roles } from './generated/rbac-policy.ts';
 import { localAPIServices } from './apiservices.ts';
 import { ensureFlowcontrolBootstrap } from './flowcontrol.ts';
 
-export { clusterRoleBindings, clusterRoles, roleBindings, roles } from './generated/rbac-policy.ts';
+export { clusterRoleBindings, clusterRoles, controllerRoleBindings, controllerRoles, roleBindings, roles } from './generated/rbac-policy.ts';
 
 /** The first address of the service CIDR (10.96.0.0/12): the `kubernetes` Service's cluster IP. */
 export const kubernetesServiceIP = '10.96.0.1';
@@ -199,12 +202,17 @@ async function ensure(
   await store.update(ctx, name, () => result.object);
 }
 
-/** The RBAC bootstrap policy (post-start hook `rbac/bootstrap-roles`), created or reconciled in one pass. */
+/**
+ * The RBAC bootstrap policy (post-start hook `rbac/bootstrap-roles`), created or reconciled in one
+ * pass. As kube's PostStartHook, the `system:controller:*` roles and their bindings
+ * (bootstrappolicy.ControllerRoles/ControllerRoleBindings) are ClusterRoles and ClusterRoleBindings
+ * like the others and are reconciled the same way.
+ */
 export async function ensureBootstrapPolicy(registry: Registry): Promise<void> {
   const group = 'rbac.authorization.k8s.io';
   const sets: [string, readonly KubeObject[], boolean][] = [
-    ['clusterroles', clusterRoles, true],
-    ['clusterrolebindings', clusterRoleBindings, false],
+    ['clusterroles', [...clusterRoles, ...controllerRoles], true],
+    ['clusterrolebindings', [...clusterRoleBindings, ...controllerRoleBindings], false],
     ['roles', roles, true],
     ['rolebindings', roleBindings, false],
   ];
@@ -299,6 +307,30 @@ export async function ensureKubernetesService(registry: Registry, port: number, 
 }
 
 /**
+ * The IPAddress of each Service cluster IP that has none, as kube's IPAddress repair controller
+ * writes them: a Service stored before its allocator kept IPAddresses (the `kubernetes` Service of
+ * an older data directory) holds its IP from then on. The Service store writes them for new ones.
+ */
+export async function ensureServiceIPAddresses(registry: Registry): Promise<void> {
+  const services = storeOf(registry, '', 'v1', 'services');
+  const ipAddresses = storeOf(registry, 'networking.k8s.io', 'v1', 'ipaddresses');
+  if (!services || !ipAddresses) return;
+  const held = new Set((await ipAddresses.list({})).items.map((ip) => metaOf(ip).name));
+  for (const svc of (await services.list({})).items) {
+    const spec = (svc.spec ?? {}) as { type?: string; clusterIPs?: string[] };
+    if (spec.type === 'ExternalName') continue;
+    const meta = metaOf(svc);
+    for (const ip of spec.clusterIPs ?? []) {
+      if (ip === '' || ip === 'None' || held.has(ip)) continue;
+      await ipAddresses.create({}, serviceIPAddress(ip, { namespace: meta.namespace ?? '', name: meta.name ?? '' }) as KubeObject).catch((err: unknown) => {
+        // Taken meanwhile, or not an address an IPAddress may name: the repair leaves it.
+        if (!isAlreadyExists(err) && !isInvalid(err)) throw err;
+      });
+    }
+  }
+}
+
+/**
  * The two system PriorityClasses (pkg/apis/scheduling SystemPriorityClasses, created by the
  * `scheduling/bootstrap-system-priority-classes` post-start hook): created when missing, never changed.
  */
@@ -329,7 +361,7 @@ export async function ensureSystemPriorityClasses(registry: Registry): Promise<v
 export async function ensureBootstrapObjects(registry: Registry, port: number, advertiseAddress?: string): Promise<void> {
   await Promise.all([
     ensureBootstrapPolicy(registry),
-    ensureKubernetesService(registry, port, advertiseAddress),
+    ensureKubernetesService(registry, port, advertiseAddress).then(() => ensureServiceIPAddresses(registry)),
     ensureSystemPriorityClasses(registry),
     ensureFlowcontrolBootstrap(registry),
     ensureLocalAPIServices(registry),

@@ -12,6 +12,8 @@ const files = [
   ['clusterRoleBindings', 'cluster-role-bindings.yaml'],
   ['roles', 'namespace-roles.yaml'],
   ['roleBindings', 'namespace-role-bindings.yaml'],
+  ['controllerRoles', 'controller-roles.yaml'],
+  ['controllerRoleBindings', 'controller-role-bindings.yaml'],
 ] as const;
 
 function clean(v: unknown): unknown {
