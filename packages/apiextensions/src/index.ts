@@ -2,5 +2,39 @@
  * @kapi/apiextensions — custom resources as kube's apiextensions-apiserver serves them: a CRD
  * version's schema as a structural schema (with kube's checks and messages), and the validation,
  * pruning and defaulting of custom resources against it.
+ *
+ * The order kube applies them in, on create and update (customresource_handler.go): decode →
+ * prune (unknown fields, reported for fieldValidation=Strict) → prune non-nullable nulls without
+ * defaults → coerce embedded metadata (the root's metadata is decoded and re-set around this) →
+ * default → validate (schema, then embedded TypeMeta/ObjectMeta, then list-type set/map
+ * uniqueness, then CEL rules, which plug in through {@link CelValidator}).
  */
-export {};
+export {
+  newStructural,
+  toJSONSchemaProps,
+  unfold,
+  isIntOrStringAnyOf,
+  isIntOrStringAllOf,
+  type Structural,
+  type StructuralOrBool,
+  type Generic,
+  type Extensions,
+  type ValidationExtensions,
+  type ValueValidation,
+  type NestedValueValidation,
+} from './structural.ts';
+export { validateStructural, type StructuralValidationOptions, type GoPath } from './validate-structural.ts';
+export { prune, type PruneOptions } from './pruning.ts';
+export { applyDefaults, pruneNonNullableNullsWithoutDefaults } from './defaulting.ts';
+export { validateEmbeddedResources, validateEmbeddedResource, coerceEmbeddedResources, type CoerceOptions } from './objectmeta.ts';
+export { newSchemaValidator, newSchemaValidatorFromOpenAPI, validateCustomResource, type SchemaValidator } from './validation.ts';
+export { validateListSetsAndMaps } from './list-type.ts';
+export { supportedFormats, formatValidator } from './formats.ts';
+export {
+  validateCustomResourceContent,
+  validateCustomResourceContentUpdate,
+  celBlockingError,
+  type CelValidator,
+  type CustomResourceSchemaChecks,
+} from './custom-resource-validation.ts';
+export { validateDefaults, pruneDefaults, type DefaultCelValidator } from './default-validation.ts';

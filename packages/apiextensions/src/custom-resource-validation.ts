@@ -1,0 +1,68 @@
+// Behaviour of k8s.io/apiextensions-apiserver/pkg/registry/customresource/strategy.go (v0.33):
+// the schema part of Validate and ValidateUpdate, in its order, with the seam where CEL rules
+// (x-kubernetes-validations) plug in.
+import { fieldErrors, type FieldError } from '@kapi/apimachinery';
+import type { Structural } from './structural.ts';
+import type { SchemaValidator } from './validation.ts';
+import { validateEmbeddedResources } from './objectmeta.ts';
+import { validateListSetsAndMaps } from './list-type.ts';
+import { isJsonObject, type JsonObject } from './internal/json.ts';
+
+/**
+ * The CEL rules of a schema (x-kubernetes-validations), evaluated over the whole object: the seam
+ * for the CEL slice. `old` is the stored object on update (for transition rules using oldSelf),
+ * undefined on create. Returns field errors with kube's paths (a nil root, as kube passes).
+ */
+export type CelValidator = (value: JsonObject, old: JsonObject | undefined) => FieldError[];
+
+/** What validates a custom resource's content. */
+export interface CustomResourceSchemaChecks {
+  /** The OpenAPI schema validator of the version ({@link newSchemaValidator}). */
+  validator?: SchemaValidator;
+  /** The version's structural schema (embedded resources, list-type set/map). */
+  structural?: Structural;
+  /** CEL rules; absent until the CEL slice provides them. */
+  cel?: CelValidator;
+}
+
+const blockingTypes = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
+
+/** hasBlockingErr: errors after which kube does not run CEL rules (their inputs would be wrong). */
+export function celBlockingError(errs: readonly FieldError[]): FieldError | undefined {
+  return errs.some((e) => blockingTypes.has(e.type))
+    ? fieldErrors.invalid('<nil>', null, 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation')
+    : undefined;
+}
+
+/**
+ * The content checks of a custom resource on create, in kube's order: the OpenAPI schema, the
+ * TypeMeta/ObjectMeta of embedded resources, list-type set/map uniqueness, then CEL rules unless
+ * an earlier error blocks them (then one error says so instead). The root's own apiVersion, kind,
+ * metadata and the scale subresource paths are the registry's to check.
+ */
+export function validateCustomResourceContent(value: JsonObject, checks: CustomResourceSchemaChecks): FieldError[] {
+  return validateContent(value, undefined, checks);
+}
+
+/**
+ * The same on update. Without ratcheting (not implemented: CRDValidationRatcheting), the new
+ * object is validated alone, except that list-type errors are only reported when the old object
+ * had none, as kube does.
+ */
+export function validateCustomResourceContentUpdate(value: JsonObject, old: JsonObject, checks: CustomResourceSchemaChecks): FieldError[] {
+  return validateContent(value, old, checks);
+}
+
+function validateContent(value: JsonObject, old: JsonObject | undefined, checks: CustomResourceSchemaChecks): FieldError[] {
+  const errs: FieldError[] = [];
+  if (checks.validator) errs.push(...(old === undefined ? checks.validator.validate(value) : checks.validator.validateUpdate(value, old)));
+  errs.push(...validateEmbeddedResources(undefined, value, checks.structural, false));
+  if (old === undefined || validateListSetsAndMaps(undefined, checks.structural, isJsonObject(old) ? old : undefined).length === 0) {
+    errs.push(...validateListSetsAndMaps(undefined, checks.structural, value));
+  }
+  if (checks.cel) {
+    const blocked = celBlockingError(errs);
+    errs.push(...(blocked ? [blocked] : checks.cel(value, old)));
+  }
+  return errs;
+}
