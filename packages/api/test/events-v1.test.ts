@@ -44,9 +44,9 @@ describe('declarations', () => {
     });
   });
 
-  it('serves events in events.k8s.io/v1 without a short name (ev is core\'s)', () => {
+  it('serves events in events.k8s.io/v1 with the short name ev, as kube\'s discovery lists it', () => {
     expect(builtinKinds.filter((k) => k.group === 'events.k8s.io').map((k) => [k.version, k.kind, k.resource, k.singular, k.namespaced, k.shortNames])).toEqual([
-      ['v1', 'Event', 'events', 'event', true, []],
+      ['v1', 'Event', 'events', 'event', true, ['ev']],
     ]);
   });
 });

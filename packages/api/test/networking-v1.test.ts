@@ -167,7 +167,7 @@ describe('declarations', () => {
       ['IngressClass', 'ingressclasses', 'ingressclass', false, 'IngressClassList', [], []],
       ['Ingress', 'ingresses', 'ingress', true, 'IngressList', ['ing'], []],
       ['ServiceCIDR', 'servicecidrs', 'servicecidr', false, 'ServiceCIDRList', [], []],
-      ['IPAddress', 'ipaddresses', 'ipaddress', false, 'IPAddressList', [], []],
+      ['IPAddress', 'ipaddresses', 'ipaddress', false, 'IPAddressList', ['ip'], []],
     ]);
   });
 });
