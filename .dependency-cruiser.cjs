@@ -17,10 +17,11 @@ const allowed = {
   'storage-sqlite': ['storage', 'apimachinery', 'api'],
   cacher: ['storage', 'apimachinery', 'api'],
   patch: ['structured-merge-diff', 'apimachinery', 'api'],
-  apiextensions: ['apimachinery', 'api', 'structured-merge-diff'],
-  registry: ['storage', 'api', 'apimachinery', 'patch', 'structured-merge-diff', 'apiextensions'],
-  apiserver: ['registry', 'apiextensions', 'patch', 'structured-merge-diff', 'cacher', 'storage', 'storage-etcd3', 'storage-sqlite', 'api', 'apimachinery'],
-  bench: ['apiserver', 'registry', 'apiextensions', 'patch', 'structured-merge-diff', 'cacher', 'storage', 'storage-etcd3', 'storage-sqlite', 'api', 'apimachinery'],
+  cel: ['apimachinery'],
+  apiextensions: ['apimachinery', 'api', 'structured-merge-diff', 'cel'],
+  registry: ['storage', 'api', 'apimachinery', 'patch', 'structured-merge-diff', 'apiextensions', 'cel'],
+  apiserver: ['registry', 'apiextensions', 'cel', 'patch', 'structured-merge-diff', 'cacher', 'storage', 'storage-etcd3', 'storage-sqlite', 'api', 'apimachinery'],
+  bench: ['apiserver', 'registry', 'apiextensions', 'cel', 'patch', 'structured-merge-diff', 'cacher', 'storage', 'storage-etcd3', 'storage-sqlite', 'api', 'apimachinery'],
 };
 
 const dirOf = (name) => (name === 'apiserver' ? 'apps/apiserver' : name === 'bench' ? 'bench' : `packages/${name}`);
