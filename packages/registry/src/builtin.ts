@@ -55,8 +55,19 @@ export interface ResourceEntry {
 
 /** Every resource the server serves, looked up by group, version and plural. */
 export interface Registry {
+  /** The served resources, in the order they were added (live: serve and unserve change it). */
   readonly resources: readonly ResourceEntry[];
   lookup(group: string, version: string, resource: string): ResourceEntry | undefined;
+  /**
+   * Serves one more resource, built over the storage factory as the built-in ones are (a custom
+   * resource's version); it replaces a served resource of the same group, version and plural,
+   * whose storage is released.
+   */
+  serve(resource: BuiltinResource): ResourceEntry;
+  /** Stops serving a resource and releases its storage (the stored objects stay); false when not served. */
+  unserve(group: string, version: string, resource: string): Promise<boolean>;
+  /** Grows with every serve and unserve: what discovery and OpenAPI caches compare. */
+  readonly generation: number;
 }
 
 const namespaceStrategy = strategyForKind<Namespace>(namespaceKind, {
@@ -137,15 +148,19 @@ export const builtinResources: readonly BuiltinResource[] = [
 /** Builds the registry of built-in resources (and any `extra` ones) over the given storage factory. */
 export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonly BuiltinResource[] = []): Registry {
   const entries: ResourceEntry[] = [];
-  for (const r of [...builtinResources, ...extra]) {
+  /** The storage each served resource owns (none for REST-only ones), released on unserve. */
+  const storages = new Map<string, StorageInterface>();
+  const keyOf = (group: string, version: string, resource: string) => `${group}/${version}/${resource}`;
+
+  const build = (r: BuiltinResource): ResourceEntry => {
     const info = resourceInfoOf(r.definition, r.keyPrefix);
     if (r.rest) {
       const made = r.rest(info, () => entries);
-      entries.push({ info, definition: r.definition, store: made.store, table: r.table ?? defaultTableConvertor, subresources: made.subresources ?? {} });
-      continue;
+      return { info, definition: r.definition, store: made.store, table: r.table ?? defaultTableConvertor, subresources: made.subresources ?? {} };
     }
     const strategy = strategyForKind(r.definition, r.strategy ?? {});
     const storage = storageFor(info, { getAttrs: strategy.getAttrs });
+    storages.set(keyOf(info.group, info.version, info.resource), storage);
     const generic = createGenericStore({
       info,
       strategy,
@@ -170,7 +185,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
     }
     if (r.scale) subresources.scale = createScaleSubresource(store);
     if (r.subresources) Object.assign(subresources, r.subresources(info, storage, generic.strategy, () => entries));
-    entries.push({
+    return {
       info,
       definition: r.definition,
       store,
@@ -178,11 +193,47 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       subresources,
       ...(r.returnDeletedObject ? { deleteReturnsObject: true } : {}),
       ...(r.storageVersion ? { storageVersion: r.storageVersion } : {}),
-    });
-  }
-  const byKey = new Map(entries.map((e) => [`${e.info.group}/${e.info.version}/${e.info.resource}`, e]));
+    };
+  };
+
+  for (const r of [...builtinResources, ...extra]) entries.push(build(r));
+  const byKey = new Map(entries.map((e) => [keyOf(e.info.group, e.info.version, e.info.resource), e]));
+  let generation = 0;
+
+  const release = async (key: string) => {
+    const storage = storages.get(key);
+    storages.delete(key);
+    await storage?.close();
+  };
+
   return {
     resources: entries,
-    lookup: (group, version, resource) => byKey.get(`${group}/${version}/${resource}`),
+    lookup: (group, version, resource) => byKey.get(keyOf(group, version, resource)),
+    get generation() {
+      return generation;
+    },
+    serve(r) {
+      const key = keyOf(r.definition.group, r.definition.version, r.definition.resource);
+      const previous = byKey.get(key);
+      const previousStorage = storages.get(key);
+      const entry = build(r);
+      if (previous) {
+        entries.splice(entries.indexOf(previous), 1, entry);
+        if (previousStorage && previousStorage !== storages.get(key)) void previousStorage.close();
+      } else entries.push(entry);
+      byKey.set(key, entry);
+      generation++;
+      return entry;
+    },
+    async unserve(group, version, resource) {
+      const key = keyOf(group, version, resource);
+      const entry = byKey.get(key);
+      if (!entry) return false;
+      entries.splice(entries.indexOf(entry), 1);
+      byKey.delete(key);
+      generation++;
+      await release(key);
+      return true;
+    },
   };
 }
