@@ -38,3 +38,14 @@ export {
   type CustomResourceSchemaChecks,
 } from './custom-resource-validation.ts';
 export { validateDefaults, pruneDefaults, type DefaultCelValidator } from './default-validation.ts';
+export {
+  createCustomResourceTableConvertor,
+  cellForJsonValue,
+  printerColumnsOf,
+  scalePrinterColumnsOf,
+  defaultAgeColumn,
+  type PrinterColumn,
+  type CustomResourceTableConvertor,
+  type TableConvertorResult,
+} from './table-convertor.ts';
+export { createJsonPath, parseJsonPath, JsonPathError, type JsonPath, type JsonPathNode, type JsonPathOptions } from './jsonpath.ts';
