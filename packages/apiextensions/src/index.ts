@@ -49,3 +49,25 @@ export {
   type TableConvertorResult,
 } from './table-convertor.ts';
 export { createJsonPath, parseJsonPath, JsonPathError, type JsonPath, type JsonPathNode, type JsonPathOptions } from './jsonpath.ts';
+export {
+  calculateNamesAndConditions,
+  acceptedNamesForGroup,
+  namesEqual,
+  establishingCondition,
+  nonStructuralSchemaCondition,
+  terminatingCondition,
+  terminatingConditions,
+  customResourceCleanupFinalizer,
+  storedVersionsAfter,
+  reconcileCrdStatus,
+  setCrdCondition,
+  removeCrdCondition,
+  findCrdCondition,
+  isCrdConditionTrue,
+  isCrdConditionFalse,
+  isCrdConditionPresentAndEqual,
+  isCrdConditionEquivalent,
+  type CrdConditionType,
+  type NamesInUse,
+  type NamesAndConditions,
+} from './crd-status.ts';
