@@ -2,7 +2,7 @@
 // subresource, with the strategy's reset fields) and handlers/rest.go managerOrUserAgent (v1.33).
 import type { Logger } from 'pino';
 import { fillGoStructs, goZeroJson, newUnsupportedMediaType, type KubeObject } from '@kapi/apimachinery';
-import { createFieldManager, createTypeConverter, type FieldManager, type TypeConverter } from '@kapi/patch/managedfields';
+import { createCustomResourceTypeConverter, createFieldManager, createTypeConverter, type FieldManager, type TypeConverter } from '@kapi/patch/managedfields';
 import { apiVersionOf, conversionOf, type Registry, type ResourceEntry } from '@kapi/registry';
 import { FieldSet, newExcludeSetFilter, type Filter } from '@kapi/structured-merge-diff';
 import type { OpenAPIV3 } from './openapi.ts';
@@ -85,41 +85,55 @@ export function createFieldManagers(openapi: OpenAPIV3, logger: Logger, track = 
     converter = createTypeConverter(schemas);
     return converter;
   };
-  const managers = new Map<string, FieldManager>();
+  // By the store serving the request (a resource's or a subresource's): a resource served again (a
+  // CRD's new schema) has new stores, and so new field managers.
+  const managers = new WeakMap<object, Map<string, FieldManager>>();
   const apiVersionOf = (e: ResourceEntry) => (e.definition.group === '' ? e.definition.version : `${e.definition.group}/${e.definition.version}`);
   return {
     of(entry, subresource) {
       const apiVersion = apiVersionOf(entry);
-      const key = `${entry.info.group}/${entry.info.version}/${entry.info.resource}/${subresource}`;
-      let fm = managers.get(key);
+      const key = subresource;
+      let byStore = managers.get(entry.store);
+      if (!byStore) managers.set(entry.store, (byStore = new Map()));
+      let fm = byStore.get(key);
       if (fm) return fm;
       if (!track) {
         fm = untrackedFieldManager();
-        managers.set(key, fm);
+        byStore.set(key, fm);
         return fm;
       }
       const paths = entry.store.strategy.resetFields ?? [];
       const resetFields = new Map<string, Filter>();
       if (paths.length > 0) resetFields.set(apiVersion, newExcludeSetFilter(FieldSet.of(...paths.map((p) => p.map((fieldName) => ({ fieldName }))))));
+      const cr = entry.customResource;
       fm = createFieldManager({
-        typeConverter: typeConverter(),
+        // A custom resource's version is typed by its CRD schema (kube's crdHandler type converter).
+        typeConverter: cr
+          ? createCustomResourceTypeConverter({
+              group: entry.definition.group,
+              version: entry.definition.version,
+              kind: entry.definition.kind,
+              ...(cr.schema ? { schema: cr.schema as Record<string, unknown> } : {}),
+              preserveUnknownFields: cr.preserveUnknownFields,
+            })
+          : typeConverter(),
         apiVersion,
         kind: entry.definition.kind,
         subresource,
         resetFields,
-        asStructured: (obj) => fillGoStructs(obj, entry.definition.schema),
-        ...(registry ? { convertObject: versionConverterOf(registry, entry) } : {}),
-        emptyObject: () => goZeroJson(entry.definition.schema),
+        asStructured: (obj) => (cr ? obj : fillGoStructs(obj, entry.definition.schema)),
+        ...(registry && !cr ? { convertObject: versionConverterOf(registry, entry) } : {}),
+        emptyObject: () => (cr ? {} : goZeroJson(entry.definition.schema)),
         onError: (err, obj) =>
           logger.error(
             { err, namespace: obj.metadata?.namespace ?? '', name: obj.metadata?.name ?? '', kind: entry.definition.kind },
             '[SHOULD NOT HAPPEN] failed to update managedFields',
           ),
       });
-      managers.set(key, fm);
+      byStore.set(key, fm);
       return fm;
     },
     // The live object of a create: the kind's Go zero value, as kube's scheme.New gives it.
-    emptyOf: (entry) => ({ apiVersion: apiVersionOf(entry), kind: entry.definition.kind, ...goZeroJson(entry.definition.schema) }),
+    emptyOf: (entry) => ({ apiVersion: apiVersionOf(entry), kind: entry.definition.kind, ...(entry.customResource ? {} : goZeroJson(entry.definition.schema)) }),
   };
 }

@@ -210,15 +210,19 @@ function connectPaths(
   return out;
 }
 
-/** The paths of one resource and its subresources. */
-export function resourcePaths(e: ResourceEntry): Record<string, Json> {
+/**
+ * The paths of one resource and its subresources. `kindId` names the kind's component when it is
+ * not a declared struct (a custom resource: `com.example.v1.Widget`).
+ */
+export function resourcePaths(e: ResourceEntry, kindId?: string): Record<string, Json> {
   const { group, version, kind, resource, namespaced } = e.info;
   const { id: gvId, tag } = groupVersionNames(group, version);
   const prefix = group === '' ? `/api/${version}` : `/apis/${group}/${version}`;
   const verbs = new Set(e.store.verbs);
   const gvk = { group, kind, version };
-  const kindRef = schemaRef(openAPIName(e.definition.schema));
-  const listRef = schemaRef(openAPIName(e.definition.schema).replace(/[^.]+$/, e.info.listKind));
+  const kindName = kindId ?? openAPIName(e.definition.schema);
+  const kindRef = schemaRef(kindName);
+  const listRef = schemaRef(kindName.replace(/[^.]+$/, e.info.listKind));
   const statusRef = schemaRef(metaId('Status'));
   const ns = namespaced ? 'Namespaced' : '';
   const op = (action: string, verb: string, description: string, extra: Json, opKind = kind, opGvk: object = gvk): Json => ({
@@ -292,7 +296,7 @@ export function resourcePaths(e: ResourceEntry): Record<string, Json> {
       continue;
     }
     const def = store.definition ?? e.definition;
-    const subRef = schemaRef(openAPIName(def.schema));
+    const subRef = schemaRef(store.definition ? openAPIName(def.schema) : kindName);
     const subGvk = { group: def.group, kind: def.kind, version: def.version };
     const idSuffix = `${ns}${kind}${upperFirst(sub)}`;
     const subVerbs = new Set(store.verbs);

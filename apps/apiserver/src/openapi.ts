@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openAPIComponents, openAPIName, type OpenAPISchema } from '@kapi/apimachinery';
 import { metaV1, openAPIDescriptions } from '@kapi/api';
+import { customResourceSchemas } from '@kapi/patch/managedfields';
 import type { Registry, ResourceEntry } from '@kapi/registry';
 import { apiResourcesPath, resourcePaths } from './openapi-paths.ts';
 import { encodeJson, notFoundStatus, writeJson } from './responses.ts';
@@ -128,44 +129,94 @@ export interface OpenAPIV3 {
   documents(): OpenAPIV3Document[];
 }
 
-/** Builds and caches the v3 documents of a registry (the served kinds do not change at run time). */
-export function createOpenAPIV3(registry: Registry): OpenAPIV3 {
-  const docs = new Map<string, Document>();
-  const objects: OpenAPIV3Document[] = [];
-  const byGV = new Map<string, ResourceEntry[]>();
-  for (const e of registry.resources) {
-    const key = gvPath(e.info.group, e.info.version);
-    byGV.set(key, [...(byGV.get(key) ?? []), e]);
-  }
-  for (const [key, entries] of byGV) {
-    const first = entries[0]!.info;
-    const paths: Record<string, unknown> = apiResourcesPath(first.group, first.version);
-    for (const e of entries) Object.assign(paths, resourcePaths(e));
-    const lists = Object.fromEntries(entries.filter((e) => e.store.verbs.includes('list')).map((e) => [listName(e), listComponent(e)]));
-    const doc: OpenAPIV3Document = {
-      openapi: '3.0.0',
-      info: { title: 'Kubernetes', version: 'unversioned' },
-      paths: Object.fromEntries(Object.keys(paths).sort().map((k) => [k, paths[k]])),
-      components: {
-        schemas: reachableSchemas(paths, withKubeDescriptions(
-          openAPIComponents(
-            [...entries.map((e) => e.definition.schema), ...entries.flatMap((e) => Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition.schema] : [])))],
-            { ...metaComponents(), ...lists },
-          ),
-        )),
-        securitySchemes: { BearerToken: { description: 'Bearer Token authentication', in: 'header', name: 'authorization', type: 'apiKey' } },
+/** The `io.k8s.…`-style id of a custom resource's kind: its group reversed (`com.example.v1.Widget`). */
+function customKindId(e: ResourceEntry): string {
+  return `${e.info.group.split('.').reverse().join('.')}.${e.info.version}.${e.info.kind}`;
+}
+
+/**
+ * The document of one group version: the built-in kinds' from their declarations, a custom
+ * resource's from its CRD version's schema (kube's controller/openapi/builder).
+ */
+function buildDocument(entries: ResourceEntry[]): OpenAPIV3Document {
+  const first = entries[0]!.info;
+  const paths: Record<string, unknown> = apiResourcesPath(first.group, first.version);
+  const builtin = entries.filter((e) => !e.customResource);
+  const custom = entries.filter((e) => e.customResource);
+  for (const e of builtin) Object.assign(paths, resourcePaths(e));
+  for (const e of custom) Object.assign(paths, resourcePaths(e, customKindId(e)));
+  const lists = Object.fromEntries(builtin.filter((e) => e.store.verbs.includes('list')).map((e) => [listName(e), listComponent(e)]));
+  const customSchemas: Record<string, OpenAPISchema> = {};
+  for (const e of custom) {
+    const cr = e.customResource!;
+    const id = customKindId(e);
+    Object.assign(
+      customSchemas,
+      customResourceSchemas({ group: e.info.group, version: e.info.version, kind: e.info.kind, schema: (cr.schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }) as Record<string, unknown> }) ?? {},
+    );
+    // kube's builder: the list of a custom resource's kind.
+    customSchemas[id.replace(/[^.]+$/, e.info.listKind)] = {
+      description: `${e.info.listKind} is a list of ${e.info.kind}`,
+      type: 'object',
+      required: ['items'],
+      properties: {
+        apiVersion: { description: openAPIDescriptions['io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta']?.apiVersion ?? '', type: 'string' },
+        items: { description: `List of ${e.info.resource}. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md`, type: 'array', items: { $ref: `#/components/schemas/${id}` } },
+        kind: { description: openAPIDescriptions['io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta']?.kind ?? '', type: 'string' },
+        metadata: { allOf: [metaRef('ListMeta')], default: {}, description: 'Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds' },
       },
+      'x-kubernetes-group-version-kind': [{ group: e.info.group, kind: e.info.listKind, version: e.info.version }],
     };
-    objects.push(doc);
-    const body = encodeJson(doc);
-    docs.set(key, { body, hash: createHash('sha512').update(body).digest('hex').toUpperCase() });
   }
   return {
+    openapi: '3.0.0',
+    info: { title: 'Kubernetes', version: 'unversioned' },
+    paths: Object.fromEntries(Object.keys(paths).sort().map((k) => [k, paths[k]])),
+    components: {
+      schemas: reachableSchemas(
+        paths,
+        withKubeDescriptions(
+          openAPIComponents(
+            [...builtin.map((e) => e.definition.schema), ...builtin.flatMap((e) => Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition.schema] : [])))],
+            { ...metaComponents(), ...lists, ...customSchemas },
+          ),
+        ),
+      ),
+      securitySchemes: { BearerToken: { description: 'Bearer Token authentication', in: 'header', name: 'authorization', type: 'apiKey' } },
+    },
+  };
+}
+
+/**
+ * Builds the v3 documents of a registry, and builds them again when what it serves changes (a CRD
+ * established, changed or deleted).
+ */
+export function createOpenAPIV3(registry: Registry): OpenAPIV3 {
+  let built: { generation: number; docs: Map<string, Document>; objects: OpenAPIV3Document[] } | undefined;
+  const current = () => {
+    if (built && built.generation === registry.generation) return built;
+    const docs = new Map<string, Document>();
+    const objects: OpenAPIV3Document[] = [];
+    const byGV = new Map<string, ResourceEntry[]>();
+    for (const e of registry.resources) {
+      const key = gvPath(e.info.group, e.info.version);
+      byGV.set(key, [...(byGV.get(key) ?? []), e]);
+    }
+    for (const [key, entries] of byGV) {
+      const doc = buildDocument(entries);
+      objects.push(doc);
+      const body = encodeJson(doc);
+      docs.set(key, { body, hash: createHash('sha512').update(body).digest('hex').toUpperCase() });
+    }
+    built = { generation: registry.generation, docs, objects };
+    return built;
+  };
+  return {
     index: () => ({
-      paths: Object.fromEntries([...docs.entries()].map(([k, d]) => [k, { serverRelativeURL: `/openapi/v3/${k}?hash=${d.hash}` }])),
+      paths: Object.fromEntries([...current().docs.entries()].map(([k, d]) => [k, { serverRelativeURL: `/openapi/v3/${k}?hash=${d.hash}` }])),
     }),
-    document: (gv) => docs.get(gv),
-    documents: () => objects,
+    document: (gv) => current().docs.get(gv),
+    documents: () => current().objects,
   };
 }
 

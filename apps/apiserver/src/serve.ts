@@ -9,6 +9,7 @@ import { loadEncryptionConfig } from '@kapi/storage';
 import { isIP } from 'node:net';
 import { ensureBootstrapObjects } from './bootstrap/index.ts';
 import { startFlowSchemaStatusController } from './bootstrap/flowcontrol.ts';
+import { startCustomResourceController } from './crd-controller.ts';
 import { composeStack, type Stack, type StorageBackend } from './compose.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { createApiServer } from './server.ts';
@@ -89,6 +90,9 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   }
   // The APF configuration controller's status half: FlowSchemas' Dangling condition follows their priority levels.
   const flowSchemaStatus = startFlowSchemaStatusController(stack.registry, (err) => logger.warn({ err }, 'flowschema status update failed'));
+  // Custom resources: every CRD's served versions, and the CRDs' status.
+  const customResources = startCustomResourceController(stack.registry, (err) => logger.warn({ err }, 'custom resource controller failed'));
+  await customResources.ready;
   const url = `http://127.0.0.1:${port}`;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   writeKubeconfig(kubeconfigPath, url);
@@ -104,6 +108,7 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
     stop() {
       stopping ??= (async () => {
         await flowSchemaStatus.stop();
+        await customResources.stop();
         await new Promise<void>((r) => {
           server.close(() => r());
           server.closeAllConnections();

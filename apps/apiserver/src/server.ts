@@ -46,7 +46,8 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
   const openapi = createOpenAPIV3(registry);
   const fieldManagers = createFieldManagers(openapi, logger, options.trackManagedFields ?? true, registry);
   // Built on first use: most clients never ask for v2.
-  let openapiV2: OpenAPIV2 | undefined;
+  // Built again when what is served changes (a CRD established, changed or deleted).
+  let openapiV2: { generation: number; doc: OpenAPIV2 } | undefined;
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -64,8 +65,10 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       return;
     }
     if (isRead && path === '/openapi/v2') {
-      openapiV2 ??= createOpenAPIV2(openapi.documents(), `v${kubernetesMajor}.${kubernetesMinor}.0`);
-      return serveOpenAPIV2(req, res, openapiV2);
+      if (openapiV2?.generation !== registry.generation) {
+        openapiV2 = { generation: registry.generation, doc: createOpenAPIV2(openapi.documents(), `v${kubernetesMajor}.${kubernetesMinor}.0`) };
+      }
+      return serveOpenAPIV2(req, res, openapiV2.doc);
     }
     if (isRead && (path === '/openapi/v3' || path.startsWith('/openapi/v3/'))) return serveOpenAPIV3(req, res, openapi, path, url.searchParams);
     const serverAddress = req.headers.host ?? '';

@@ -8,6 +8,7 @@ import type { ResourceInfo } from './resource.ts';
 import type { RESTStrategy } from './strategy.ts';
 import type { TableConvertor } from './table-convertor.ts';
 import type { Subresource } from './scale.ts';
+import type { CustomResourceInfo } from './customresource-info.ts';
 
 /**
  * How one built-in kind is served beyond its declaration: strategy hooks that differ from the
@@ -26,6 +27,8 @@ export interface BuiltinResource {
    * storageVersionHash names it. kapi stores the served version, which kube reads too.
    */
   readonly storageVersion?: string;
+  /** A custom resource's version: its schema, for decoding, apply and OpenAPI. */
+  readonly customResource?: CustomResourceInfo;
   /** Serve a `status` subresource (the kind has spec and status). */
   readonly status?: boolean;
   /** Hooks of the `status` subresource that differ from {@link statusSubresourceStrategy}. */

@@ -25,6 +25,7 @@ import { authorizationResources } from './authorization.ts';
 import { eventsResources } from './events.ts';
 import { autoscalingResources } from './autoscaling.ts';
 import type { BuiltinResource } from './builtin-resource.ts';
+import type { CustomResourceInfo } from './customresource-info.ts';
 export { generationStrategy, specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { statusSubresourceStrategy } from './builtin-resource.ts';
 import { createNamespaceStore, namespaceSubresources } from './namespace-store.ts';
@@ -51,6 +52,8 @@ export interface ResourceEntry {
   readonly deleteReturnsObject?: boolean;
   /** The version kube stores the kind in, when not the served one (see BuiltinResource.storageVersion). */
   readonly storageVersion?: string;
+  /** Set for a custom resource's version: its schema (see BuiltinResource.customResource). */
+  readonly customResource?: CustomResourceInfo;
 }
 
 /** Every resource the server serves, looked up by group, version and plural. */
@@ -193,6 +196,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       subresources,
       ...(r.returnDeletedObject ? { deleteReturnsObject: true } : {}),
       ...(r.storageVersion ? { storageVersion: r.storageVersion } : {}),
+      ...(r.customResource ? { customResource: r.customResource } : {}),
     };
   };
 

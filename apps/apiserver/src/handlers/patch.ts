@@ -141,8 +141,10 @@ function parsePatchBody(body: Uint8Array): unknown {
  * Parses a PATCH body for its media type and returns the function that applies it to the current
  * object. An unsupported type is a 415 listing the served ones.
  */
-export function preparePatch(contentType: string, body: Uint8Array, def: KindDefinition): (current: KubeObject) => KubeObject {
-  if (!patchMediaTypes.includes(contentType) || contentType === applyPatchType) throw newUnsupportedMediaType(contentType, patchMediaTypes);
+export function preparePatch(contentType: string, body: Uint8Array, def: KindDefinition, customResource = false): (current: KubeObject) => KubeObject {
+  // Custom resources take no strategic merge patch: their schema has no patch strategies (kube's 415).
+  const accepted = customResource ? patchMediaTypes.filter((t) => t !== 'application/strategic-merge-patch+json') : patchMediaTypes;
+  if (!accepted.includes(contentType) || contentType === applyPatchType) throw newUnsupportedMediaType(contentType, accepted);
   const patch = parsePatchBody(body);
   const run = (apply: () => unknown): KubeObject => {
     let out: unknown;

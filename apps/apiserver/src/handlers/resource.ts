@@ -52,7 +52,7 @@ function contextOf(r: ResourceRequest): RequestContext {
 }
 
 function respond(r: ResourceRequest, code: number, obj: unknown, warnings: readonly string[] = []): void {
-  const output = negotiateOutput(r.req.headers.accept, r.query, false);
+  const output = negotiateOutput(r.req.headers.accept, r.query, false, false, !r.entry.customResource);
   if (warnings.length > 0) r.res.setHeader('Warning', warnings.map(warningHeader));
   writeOutput(r, code, obj as KubeObject, output);
 }
@@ -106,7 +106,7 @@ export async function serveResource(r: ResourceRequest): Promise<void> {
 }
 
 async function serveGet(r: ResourceRequest): Promise<void> {
-  const output = negotiateOutput(r.req.headers.accept, r.query, true);
+  const output = negotiateOutput(r.req.headers.accept, r.query, true, false, !r.entry.customResource);
   const rv = r.query.get('resourceVersion');
   const obj = await r.entry.store.get(contextOf(r), r.info.name, rv !== null ? { resourceVersion: rv } : {});
   if (output.kind === 'table') {
@@ -118,7 +118,8 @@ async function serveGet(r: ResourceRequest): Promise<void> {
 
 async function serveList(r: ResourceRequest): Promise<void> {
   const opts = parseListOptions(r.query);
-  const output = negotiateOutput(r.req.headers.accept, r.query, true, r.info.verb === 'watch' || opts.watch);
+  // Custom resources have no protobuf form (kube negotiates JSON or YAML for them).
+  const output = negotiateOutput(r.req.headers.accept, r.query, true, r.info.verb === 'watch' || opts.watch, !r.entry.customResource);
   // A watch of one object by URL name (`/watch/.../NAME`) is a watch with a metadata.name field
   // selector; a fieldSelector given too may only pin that same name.
   if (r.info.name !== '') {
@@ -198,7 +199,7 @@ async function servePatch(r: ResourceRequest): Promise<void> {
   const body = await readBody(r.req);
   if (type === applyPatchType) return serveApply(r, body, opts);
   const fm = r.fieldManagers.of(r.entry, r.info.subresource);
-  const applyPatch = preparePatch(type, body, r.entry.definition);
+  const applyPatch = preparePatch(type, body, r.entry.definition, r.entry.customResource !== undefined);
   const manager = managerOrUserAgent(opts.fieldManager, r.req.headers['user-agent']);
   let warnings: string[] = [];
   const patch = (track: boolean) =>

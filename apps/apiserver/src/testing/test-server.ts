@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { ensureBootstrapObjects } from '../bootstrap/index.ts';
 import { startFlowSchemaStatusController } from '../bootstrap/flowcontrol.ts';
+import { startCustomResourceController } from '../crd-controller.ts';
 import { composeStack, type StorageBackend } from '../compose.ts';
 import { writeKubeconfig } from '../kubeconfig.ts';
 import { createApiServer } from '../server.ts';
@@ -57,6 +58,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     throw err;
   }
   const flowSchemaStatus = startFlowSchemaStatusController(stack.registry);
+  const customResources = startCustomResourceController(stack.registry);
+  await customResources.ready;
   const url = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'kapi-test-'));
   const kubeconfigPath = join(dir, 'kubeconfig');
@@ -68,6 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     kv: stack.kv,
     async stop() {
       await flowSchemaStatus.stop();
+      await customResources.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

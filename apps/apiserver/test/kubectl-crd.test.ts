@@ -1,0 +1,170 @@
+// Custom resources with kubectl against `kapi serve` (issue 14): a CRD applied is established and
+// served at once (discovery, create, get with its printer columns, the status subresource, patches,
+// server-side apply), its schema prunes, defaults and validates with kube's messages, deleting it
+// deletes its objects, and a restarted server serves the CRDs it stored.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { kubectl, kubectlPath, startKapiServe, tableRows as rows, type ServeProcess } from './kubectl.ts';
+
+if (!kubectlPath) console.warn('kubectl is not on PATH: the custom resource kubectl tests are skipped');
+
+const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget, shortNames: [wd], categories: [all]}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    additionalPrinterColumns:
+    - {name: Color, type: string, jsonPath: .spec.color}
+    - {name: Size, type: integer, jsonPath: .spec.size, priority: 1}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            required: [color]
+            properties:
+              color: {type: string, enum: [red, blue]}
+              size: {type: integer, default: 3, minimum: 1}
+          status:
+            type: object
+            properties:
+              ready: {type: boolean}
+`;
+
+const widget = (name: string, spec: string) => `apiVersion: example.com/v1
+kind: Widget
+metadata: {name: ${name}}
+spec: ${spec}
+`;
+
+describe.skipIf(!kubectlPath)('custom resources with kubectl against kapi serve', () => {
+  let dir: string;
+  let serve: ServeProcess;
+  const k = (...args: string[]) => kubectl(serve.kubeconfig, args);
+  const file = (name: string, text: string) => {
+    const p = join(dir, name);
+    writeFileSync(p, text);
+    return p;
+  };
+  const start = async () => {
+    serve = await startKapiServe(['--data-dir', join(dir, 'data'), '--port', '0']);
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kapi-crd-'));
+    await start();
+  });
+  afterAll(async () => {
+    await serve?.interrupt();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('establishes a CRD at once and serves its resource with its names', async () => {
+    expect((await k('apply', '-f', file('crd.yaml', crd))).stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.example.com created');
+    const started = Date.now();
+    const wait = await k('wait', '--for', 'condition=established', 'crd/widgets.example.com', '--timeout=10s');
+    expect(wait.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io/widgets.example.com condition met');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(rows((await k('api-resources', '--api-group=example.com')).stdout)).toEqual([
+      ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND'],
+      ['widgets', 'wd', 'example.com/v1', 'true', 'Widget'],
+    ]);
+    const status = JSON.parse((await k('get', 'crd', 'widgets.example.com', '-o', 'json')).stdout).status;
+    expect(status.acceptedNames).toEqual({ kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', shortNames: ['wd'], singular: 'widget', categories: ['all'] });
+    expect(status.storedVersions).toEqual(['v1']);
+    expect(status.conditions.map((c: { type: string; status: string; reason: string }) => [c.type, c.status, c.reason])).toEqual([
+      ['NamesAccepted', 'True', 'NoConflicts'],
+      ['Established', 'True', 'InitialNamesAccepted'],
+    ]);
+  });
+
+  it('creates custom resources with defaults applied and status left to its subresource, and prints its columns', async () => {
+    const made = await k('apply', '-f', file('w1.yaml', `${widget('w1', '{color: red}')}status: {ready: true}\n`));
+    expect(made.stderr).toBe('');
+    expect(made.stdout.trim()).toBe('widget.example.com/w1 created');
+    const w1 = JSON.parse((await k('get', 'wd', 'w1', '-o', 'json')).stdout);
+    expect(w1.spec).toEqual({ color: 'red', size: 3 });
+    expect(w1.status).toBeUndefined();
+    expect(w1.metadata.generation).toBe(1);
+    expect(rows((await k('get', 'widgets')).stdout)).toEqual([
+      ['NAME', 'COLOR'],
+      ['w1', 'red'],
+    ]);
+    expect(rows((await k('get', 'widgets', '-o', 'wide')).stdout)).toEqual([
+      ['NAME', 'COLOR', 'SIZE'],
+      ['w1', 'red', '3'],
+    ]);
+  });
+
+  it("refuses what the schema refuses, with kube's messages, and unknown fields under strict validation", async () => {
+    const bad = await k('create', '-f', file('bad.yaml', widget('bad', '{color: green, size: 0}')));
+    expect(bad.stderr.trim()).toBe(
+      'The Widget "bad" is invalid: \n' +
+        '* spec.color: Unsupported value: "green": supported values: "red", "blue"\n' +
+        '* spec.size: Invalid value: 0: spec.size in body should be greater than or equal to 1',
+    );
+    const unknown = await k('create', '-f', file('extra.yaml', widget('extra', '{color: red, extra: 1}')));
+    expect(unknown.stderr.trim()).toBe(
+      'Error from server (BadRequest): error when creating "' + join(dir, 'extra.yaml') + '": Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec.extra"',
+    );
+    // Without strict validation the unknown field is pruned.
+    expect((await k('create', '--validate=false', '-f', join(dir, 'extra.yaml'))).stdout.trim()).toBe('widget.example.com/extra created');
+    expect(JSON.parse((await k('get', 'wd', 'extra', '-o', 'json')).stdout).spec).toEqual({ color: 'red', size: 3 });
+  });
+
+  it('patches (merge and json), refuses strategic merge, writes status through /status, and counts generations', async () => {
+    expect((await k('patch', 'wd', 'w1', '--type=merge', '-p', '{"spec":{"size":5}}')).stdout.trim()).toBe('widget.example.com/w1 patched');
+    expect((await k('patch', 'wd', 'w1', '--type=json', '-p', '[{"op":"replace","path":"/spec/color","value":"blue"}]')).stdout.trim()).toBe('widget.example.com/w1 patched');
+    const smp = await k('patch', 'wd', 'w1', '-p', '{"spec":{"size":6}}');
+    expect(smp.stderr.trim()).toContain('the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml');
+    expect((await k('patch', 'wd', 'w1', '--subresource=status', '--type=merge', '-p', '{"status":{"ready":true},"spec":{"size":9}}')).stdout.trim()).toBe('widget.example.com/w1 patched');
+    const w1 = JSON.parse((await k('get', 'wd', 'w1', '-o', 'json')).stdout);
+    expect([w1.spec, w1.status, w1.metadata.generation]).toEqual([{ color: 'blue', size: 5 }, { ready: true }, 3]);
+  });
+
+  it('publishes the schema in OpenAPI, so kubectl explain describes the kind', async () => {
+    const explained = await k('explain', 'widget.spec');
+    expect(explained.stderr).toBe('');
+    expect(explained.stdout).toContain('KIND:       Widget');
+    expect(explained.stdout).toMatch(/color\s+<string> -required-/);
+    expect(explained.stdout).toMatch(/size\s+<integer>/);
+  });
+
+  it('applies server-side with the CRD schema, recording managedFields', async () => {
+    const path = file('ssa.yaml', widget('ssa', '{color: blue, size: 2}'));
+    expect((await k('apply', '--server-side', '-f', path)).stdout.trim()).toBe('widget.example.com/ssa serverside-applied');
+    const obj = JSON.parse((await k('get', 'wd', 'ssa', '-o', 'json', '--show-managed-fields')).stdout);
+    expect(obj.metadata.managedFields.map((e: { manager: string; operation: string; fieldsV1: unknown }) => [e.manager, e.operation, e.fieldsV1])).toEqual([
+      ['kubectl', 'Apply', { 'f:spec': { 'f:color': {}, 'f:size': {} } }],
+    ]);
+    const conflict = await k('apply', '--server-side', '--field-manager=other', '-f', file('ssa2.yaml', widget('ssa', '{color: red}')));
+    expect(conflict.stderr).toContain('conflict with "kubectl"');
+  });
+
+  it('serves the CRDs it stored after a restart', async () => {
+    await serve.interrupt();
+    await start();
+    expect(rows((await k('get', 'widgets', 'w1')).stdout)[1]).toEqual(['w1', 'blue']);
+  });
+
+  it('deletes the objects of a deleted CRD, and a CRD created again starts empty', async () => {
+    expect((await k('delete', 'crd', 'widgets.example.com')).stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io "widgets.example.com" deleted');
+    const gone = await k('get', 'widgets');
+    expect(gone.stderr).toContain("the server doesn't have a resource type \"widgets\"");
+    await k('apply', '-f', join(dir, 'crd.yaml'));
+    await k('wait', '--for', 'condition=established', 'crd/widgets.example.com', '--timeout=10s');
+    const empty = await k('get', 'widgets');
+    expect(empty.stderr.trim()).toBe('No resources found in default namespace.');
+  });
+});

@@ -1,0 +1,193 @@
+// Behaviour of k8s.io/apiextensions-apiserver pkg/registry/customresource (strategy.go,
+// status_strategy.go, etcd.go) and pkg/apiserver/customresource_handler.go (v0.33): how one served
+// version of a CustomResourceDefinition is served — its names and scope, storage as JSON under
+// `/registry/<group>/<plural>`, decoding (pruning, then defaulting), validation against the
+// version's schema, the status subresource, printer columns.
+import type { JSONSchemaProps, KindDefinition } from '@kapi/api';
+import {
+  applyDefaults,
+  coerceEmbeddedResources,
+  createCustomResourceTableConvertor,
+  newSchemaValidator,
+  newStructural,
+  printerColumnsOf,
+  prune,
+  pruneNonNullableNullsWithoutDefaults,
+  validateCustomResourceContent,
+  validateCustomResourceContentUpdate,
+  type PrinterColumn,
+  type SchemaValidator,
+  type Structural,
+} from '@kapi/apiextensions';
+import type { CustomResourceInfo } from './customresource-info.ts';
+import {
+  metaOf,
+  nameIsDNSSubdomain,
+  validateObjectMeta,
+  validateObjectMetaUpdate,
+  type FieldError,
+  type KubeObject,
+  type ProtoMessage,
+} from '@kapi/apimachinery';
+import type { BuiltinResource } from './builtin-resource.ts';
+export type { CustomResourceInfo } from './customresource-info.ts';
+import { semanticEqual } from './semantic-equal.ts';
+import type { TableConvertor } from './table-convertor.ts';
+
+/** The parts of a CustomResourceDefinition serving reads (its JSON form). */
+export interface CustomResourceDefinitionObject extends KubeObject {
+  spec?: {
+    group?: string;
+    scope?: string;
+    names?: { plural?: string; singular?: string; kind?: string; listKind?: string; shortNames?: string[]; categories?: string[] };
+    preserveUnknownFields?: boolean;
+    versions?: {
+      name: string;
+      served?: boolean;
+      storage?: boolean;
+      schema?: { openAPIV3Schema?: JSONSchemaProps };
+      subresources?: { status?: object; scale?: { specReplicasPath?: string; statusReplicasPath?: string; labelSelectorPath?: string } };
+      additionalPrinterColumns?: PrinterColumn[];
+    }[];
+  };
+  status?: {
+    acceptedNames?: { plural?: string; singular?: string; kind?: string; listKind?: string; shortNames?: string[]; categories?: string[] };
+    storedVersions?: string[];
+  };
+}
+
+/** Custom resources have no protobuf form: a message with no fields stands for it (never encoded). */
+const noProto: ProtoMessage = { name: 'kapi.customresource.Unstructured', fields: [] } as unknown as ProtoMessage;
+
+/** A zod-like schema that accepts any object: custom resources are checked against their own schema. */
+function anyObjectSchema(): KindDefinition['schema'] {
+  const parse = (v: unknown) => v;
+  const schema = {
+    parse,
+    safeParse: (v: unknown) => ({ success: true, data: v }),
+    _zod: { def: { type: 'object', shape: {}, catchall: { _zod: { def: { type: 'unknown' } } } } },
+  };
+  return schema as unknown as KindDefinition['schema'];
+}
+
+const withoutMetadataAndStatus = (obj: KubeObject, dropStatus: boolean): Record<string, unknown> => {
+  const { metadata: _m, status, ...rest } = obj;
+  return dropStatus ? rest : { ...rest, status };
+};
+
+/**
+ * Prunes and defaults an object as kube's custom resource decoder does on every request body:
+ * unknown fields go (not with x-kubernetes-preserve-unknown-fields), embedded resources' metadata is
+ * coerced, nulls without defaults in non-nullable places go, then defaults apply.
+ */
+export function pruneAndDefault(obj: KubeObject, info: Pick<CustomResourceInfo, 'structural' | 'preserveUnknownFields'>): void {
+  if (!info.preserveUnknownFields) prune(obj, info.structural, { isResourceRoot: true });
+  coerceEmbeddedResources(undefined, obj, info.structural, true, { dropInvalidFields: true });
+  pruneNonNullableNullsWithoutDefaults(obj, info.structural);
+  applyDefaults(obj, info.structural);
+}
+
+/**
+ * The resources one CRD serves: one per served version, named by the CRD's accepted names (its
+ * spec's until they are accepted), stored under `/<group>/<plural>`.
+ */
+export function customResourceResources(crd: CustomResourceDefinitionObject): (BuiltinResource & { customResource: CustomResourceInfo })[] {
+  const spec = crd.spec ?? {};
+  const group = spec.group ?? '';
+  const names = { ...(spec.names ?? {}), ...(crd.status?.acceptedNames ?? {}) };
+  const plural = names.plural ?? '';
+  const kind = names.kind ?? '';
+  const namespaced = spec.scope !== 'Cluster';
+  const storageVersion = (spec.versions ?? []).find((v) => v.storage)?.name ?? '';
+  return (spec.versions ?? [])
+    .filter((v) => v.served)
+    .map((v) => {
+      const schema = v.schema?.openAPIV3Schema;
+      let structural: Structural | undefined;
+      try {
+        structural = schema ? newStructural(schema) : undefined;
+      } catch {
+        structural = undefined;
+      }
+      const validator: SchemaValidator | undefined = schema ? newSchemaValidator(schema) : undefined;
+      const info: CustomResourceInfo = {
+        crdName: crd.metadata?.name ?? '',
+        schema,
+        structural,
+        preserveUnknownFields: spec.preserveUnknownFields === true,
+        storageVersion,
+      };
+      const statusEnabled = v.subresources?.status !== undefined;
+      const validateMeta = (obj: KubeObject): FieldError[] => validateObjectMeta(obj.metadata ?? {}, { namespaced, nameValidator: nameIsDNSSubdomain });
+      const definition: KindDefinition = {
+        group,
+        version: v.name,
+        kind,
+        listKind: names.listKind ?? `${kind}List`,
+        resource: plural,
+        singular: names.singular ?? kind.toLowerCase(),
+        shortNames: names.shortNames ?? [],
+        categories: names.categories ?? [],
+        namespaced,
+        schema: anyObjectSchema(),
+        proto: noProto,
+        description: '',
+        defaults: (obj) => pruneAndDefault(obj, info),
+        validate: (obj) => [...validateMeta(obj), ...validateCustomResourceContent(obj as never, { ...(validator ? { validator } : {}), ...(structural ? { structural } : {}) })],
+        validateUpdate: (obj, old) => [
+          ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
+          ...validateMeta(obj),
+          ...validateCustomResourceContentUpdate(obj as never, old as never, { ...(validator ? { validator } : {}), ...(structural ? { structural } : {}) }),
+        ],
+      };
+      const { convertor } = createCustomResourceTableConvertor(printerColumnsOf(v));
+      const resource: BuiltinResource & { customResource: CustomResourceInfo } = {
+        definition,
+        keyPrefix: `/${group}/${plural}`,
+        table: convertor as unknown as TableConvertor,
+        customResource: info,
+        strategy: {
+          allowCreateOnUpdate: false,
+          allowUnconditionalUpdate: false,
+          resetFields: statusEnabled ? [['status']] : [],
+          prepareForCreate(obj) {
+            // With the status subresource, status is its to write (kube's strategy.PrepareForCreate).
+            if (statusEnabled) delete obj.status;
+            metaOf(obj).generation = 1;
+          },
+          prepareForUpdate(obj, old) {
+            if (statusEnabled) {
+              if (old.status !== undefined) obj.status = old.status;
+              else delete obj.status;
+            }
+            // Generation counts changes of anything but metadata (and status, when it has its subresource).
+            const oldGen = old.metadata?.generation ?? 0;
+            metaOf(obj).generation = semanticEqual(withoutMetadataAndStatus(obj, statusEnabled), withoutMetadataAndStatus(old, statusEnabled)) ? oldGen : oldGen + 1;
+          },
+        },
+        ...(statusEnabled
+          ? {
+              status: true,
+              statusStrategy: {
+                resetFields: [['metadata'], ['spec']],
+                // kube's statusStrategy: only status (and metadata's labels, annotations …) change.
+                prepareForUpdate(obj, old) {
+                  const status = obj.status;
+                  for (const k of Object.keys(obj)) if (k !== 'metadata' && k !== 'apiVersion' && k !== 'kind') delete obj[k];
+                  for (const [k, val] of Object.entries(old)) if (k !== 'metadata' && k !== 'apiVersion' && k !== 'kind') obj[k] = val;
+                  if (status !== undefined) obj.status = status;
+                  else delete obj.status;
+                  const meta = metaOf(obj);
+                  if (old.metadata?.generation !== undefined) meta.generation = old.metadata.generation;
+                },
+                validateUpdate: (obj, old) => [
+                  ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
+                  ...validateCustomResourceContentUpdate(obj as never, old as never, { ...(validator ? { validator } : {}), ...(structural ? { structural } : {}) }),
+                ],
+              },
+            }
+          : {}),
+      };
+      return resource;
+    });
+}
