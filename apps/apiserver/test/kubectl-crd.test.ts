@@ -152,6 +152,40 @@ describe.skipIf(!kubectlPath)('custom resources with kubectl against kapi serve'
     expect(conflict.stderr).toContain('conflict with "kubectl"');
   });
 
+  it('enforces x-kubernetes-validations (CEL), transition rules with oldSelf included, and refuses a CRD whose rule does not compile', async () => {
+    const gadgets = crd
+      .replace(/widgets/g, 'gadgets')
+      .replace(/widget/g, 'gadget')
+      .replace(/Widget/g, 'Gadget')
+      .replace('shortNames: [wd], ', '')
+      .replace(
+        '          spec:\n            type: object\n',
+        "          spec:\n            type: object\n            x-kubernetes-validations:\n            - {rule: 'self.size >= oldSelf.size', message: size may not shrink}\n            - {rule: \"self.color != 'blue' || self.size <= 10\", messageExpression: \"'a ' + self.color + ' gadget is at most 10'\"}\n",
+      )
+      .replace('color: {type: string, enum: [red, blue]}', 'color: {type: string, enum: [red, blue], maxLength: 4}');
+    expect((await k('apply', '-f', file('gadgets.yaml', gadgets))).stderr).toBe('');
+    await k('wait', '--for', 'condition=established', 'crd/gadgets.example.com', '--timeout=10s');
+    const big = await k('create', '-f', file('g-big.yaml', widget('big', '{color: blue, size: 11}').replace('Widget', 'Gadget')));
+    expect(big.stderr.trim()).toBe('The Gadget "big" is invalid: spec: Invalid value: "object": a blue gadget is at most 10');
+    expect((await k('create', '-f', file('g1.yaml', widget('g1', '{color: red, size: 5}').replace('Widget', 'Gadget')))).stderr).toBe('');
+    const shrink = await k('patch', 'gadget', 'g1', '--type=merge', '-p', '{"spec":{"size":4}}');
+    expect(shrink.stderr.trim()).toBe('The Gadget "g1" is invalid: spec: Invalid value: "object": size may not shrink');
+    expect((await k('patch', 'gadget', 'g1', '--type=merge', '-p', '{"spec":{"size":6}}')).stdout.trim()).toBe('gadget.example.com/g1 patched');
+    const broken = gadgets.replace(/gadgets/g, 'gizmos').replace(/gadget/g, 'gizmo').replace(/Gadget/g, 'Gizmo').replace('self.size >= oldSelf.size', 'self.size >=')
+      .replace("' gizmo is at most 10'", "' gizmo is at most ' + string(self.size)")
+      .replace(', maxLength: 4', '');
+    const refused = await k('apply', '-f', file('gizmos.yaml', broken));
+    expect(refused.stderr).toContain('The CustomResourceDefinition "gizmos.example.com" is invalid');
+    expect(refused.stderr).toContain(
+      'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: {"Rule":"self.size \\u003e=","Message":"size may not shrink","MessageExpression":"","Reason":null,"FieldPath":"","OptionalOldSelf":null}: compilation failed: ERROR: <input>:1:11: Syntax error:',
+    );
+    // An unbounded string in a messageExpression is refused for its estimated cost, as kube refuses it.
+    expect(refused.stderr).toContain(
+      'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[1].messageExpression: Forbidden: estimated messageExpression cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
+    );
+    expect((await k('get', 'crd', 'gizmos.example.com')).stderr).toContain('NotFound');
+  });
+
   it('serves the CRDs it stored after a restart', async () => {
     await serve.interrupt();
     await start();

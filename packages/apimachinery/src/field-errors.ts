@@ -89,7 +89,8 @@ function formatValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return goQuote(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  return JSON.stringify(value);
+  // Go's json.Marshal of the value: fields in the order the value has them, strings HTML-escaped.
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The error text without the field: `Invalid value: "x": detail`. Becomes the StatusCause message. */

@@ -22,7 +22,7 @@ describe('compilation (TestCelCompilation and CRD validation)', () => {
     const e = r.errors[0]!;
     expect(e.type).toBe('FieldValueInvalid');
     expect(e.field).toBe('spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule');
-    expect(e.badValue).toEqual({ rule: 'self.replicas > 0 && self.foo' });
+    expect(e.badValue).toEqual({ Rule: 'self.replicas > 0 && self.foo', Message: '', MessageExpression: '', Reason: null, FieldPath: '', OptionalOldSelf: null });
     expect(e.detail).toBe("compilation failed: ERROR: <input>:1:26: undefined field 'foo'\n | self.replicas > 0 && self.foo\n | .........................^");
   });
 
@@ -64,7 +64,7 @@ describe('compilation (TestCelCompilation and CRD validation)', () => {
     expect(ok.errors).toEqual([]);
     expect(ok.rules!.rules[0]!.messageExpression).toBeDefined();
     const notString = compileSchemaRules({ type: 'integer', 'x-kubernetes-validations': [{ rule: 'self == 5', messageExpression: '42' }] }, { rootPath: 's' });
-    expect(strings(notString.errors)).toEqual(['s.x-kubernetes-validations[0].messageExpression: Invalid value: {"rule":"self == 5","messageExpression":"42"}: messageExpression must evaluate to a string']);
+    expect(strings(notString.errors)).toEqual(['s.x-kubernetes-validations[0].messageExpression: Invalid value: {"Rule":"self == 5","Message":"","MessageExpression":"42","Reason":null,"FieldPath":"","OptionalOldSelf":null}: messageExpression must evaluate to a string']);
     const syntax = compileSchemaRules({ type: 'number', 'x-kubernetes-validations': [{ rule: 'self < 32.0', messageExpression: '"abc' }] });
     expect(syntax.errors[0]!.detail).toContain('messageExpression compilation failed');
   });

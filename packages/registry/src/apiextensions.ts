@@ -9,6 +9,8 @@ import {
   type CustomResourceDefinition,
   type KindDefinition,
 } from '@kapi/api';
+import { compileSchemaRules, type CelSchema } from '@kapi/cel';
+import type { FieldError } from '@kapi/apimachinery';
 import { metaOf, protoMessageOf, type KubeObject } from '@kapi/apimachinery';
 import { defaultAttrs } from '@kapi/storage';
 import type { BuiltinResource } from './builtin-resource.ts';
@@ -27,11 +29,31 @@ function recordStorageVersion(crd: CustomResourceDefinition): void {
 }
 
 /**
+ * The CEL rules of every version's schema compile (kube's ValidateCustomResourceDefinition runs
+ * the CEL compiler over x-kubernetes-validations): compile errors and cost-budget errors at
+ * `spec.versions[i].schema.openAPIV3Schema…`.
+ */
+export function validateCustomResourceDefinitionRules(crd: CustomResourceDefinition): FieldError[] {
+  const errs: FieldError[] = [];
+  (crd.spec?.versions ?? []).forEach((v, i) => {
+    const schema = v.schema?.openAPIV3Schema;
+    if (!schema) return;
+    errs.push(...compileSchemaRules(schema as unknown as CelSchema, { rootPath: `spec.versions[${i}].schema.openAPIV3Schema` }).errors);
+  });
+  return errs;
+}
+
+/**
  * The CustomResourceDefinition strategy: status is the controllers' (a create starts with the
  * storage version as the only stored version), generation counts spec changes.
  */
 export const customResourceDefinitionStrategy: Partial<RESTStrategy> = {
   resetFields: [['status']],
+  validate: (obj) => [...customResourceDefinitionKind.validate(obj as CustomResourceDefinition), ...validateCustomResourceDefinitionRules(obj as CustomResourceDefinition)],
+  validateUpdate: (obj, old) => [
+    ...customResourceDefinitionKind.validateUpdate(obj as CustomResourceDefinition, old as CustomResourceDefinition),
+    ...validateCustomResourceDefinitionRules(obj as CustomResourceDefinition),
+  ],
   prepareForCreate(obj) {
     const crd = obj as CustomResourceDefinition;
     crd.status = {};

@@ -19,6 +19,8 @@ import {
   type SchemaValidator,
   type Structural,
 } from '@kapi/apiextensions';
+import { compileSchemaRules, validateRules, type CelSchema } from '@kapi/cel';
+import type { CelValidator } from '@kapi/apiextensions';
 import type { CustomResourceInfo } from './customresource-info.ts';
 import {
   metaOf,
@@ -110,6 +112,10 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
         structural = undefined;
       }
       const validator: SchemaValidator | undefined = schema ? newSchemaValidator(schema) : undefined;
+      // x-kubernetes-validations, compiled once per served version (the CRD was refused if they do not compile).
+      const compiled = schema ? compileSchemaRules(schema as unknown as CelSchema).rules : undefined;
+      const cel: CelValidator | undefined = compiled ? (value, old) => validateRules(compiled, value, old).errors : undefined;
+      const checks = { ...(validator ? { validator } : {}), ...(structural ? { structural } : {}), ...(cel ? { cel } : {}) };
       const info: CustomResourceInfo = {
         crdName: crd.metadata?.name ?? '',
         schema,
@@ -133,11 +139,11 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
         proto: noProto,
         description: '',
         defaults: (obj) => pruneAndDefault(obj, info),
-        validate: (obj) => [...validateMeta(obj), ...validateCustomResourceContent(obj as never, { ...(validator ? { validator } : {}), ...(structural ? { structural } : {}) })],
+        validate: (obj) => [...validateMeta(obj), ...validateCustomResourceContent(obj as never, checks)],
         validateUpdate: (obj, old) => [
           ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
           ...validateMeta(obj),
-          ...validateCustomResourceContentUpdate(obj as never, old as never, { ...(validator ? { validator } : {}), ...(structural ? { structural } : {}) }),
+          ...validateCustomResourceContentUpdate(obj as never, old as never, checks),
         ],
       };
       const { convertor } = createCustomResourceTableConvertor(printerColumnsOf(v));
@@ -180,10 +186,7 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
                   const meta = metaOf(obj);
                   if (old.metadata?.generation !== undefined) meta.generation = old.metadata.generation;
                 },
-                validateUpdate: (obj, old) => [
-                  ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
-                  ...validateCustomResourceContentUpdate(obj as never, old as never, { ...(validator ? { validator } : {}), ...(structural ? { structural } : {}) }),
-                ],
+                validateUpdate: (obj, old) => [...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}), ...validateCustomResourceContentUpdate(obj as never, old as never, checks)],
               },
             }
           : {}),

@@ -11,6 +11,21 @@ import { schemaDeclType } from './decl-type.ts';
 import { validFieldPath } from './field-path.ts';
 import { additionalPropertiesOf, itemsOf, type CelSchema, type ValidationRule } from './schema.ts';
 
+/**
+ * The rule as kube's error shows it: the internal ValidationRule struct has no json tags, so Go's
+ * json.Marshal writes every field, capitalised, in declaration order.
+ */
+function asInternalRule(rule: ValidationRule): Record<string, unknown> {
+  return {
+    Rule: rule.rule,
+    Message: rule.message ?? '',
+    MessageExpression: rule.messageExpression ?? '',
+    Reason: rule.reason ?? null,
+    FieldPath: rule.fieldPath ?? '',
+    OptionalOldSelf: rule.optionalOldSelf ?? null,
+  };
+}
+
 /** The name of the variable holding the value the rule is declared on. */
 export const scopedVarName = 'self';
 /** The name of the variable holding the old value in transition rules. */
@@ -172,9 +187,9 @@ export function compileSchemaRules(schema: CelSchema, opts: CompileSchemaOptions
             errors.push(fieldErrors.forbidden(rulePath, costErrorMessage('estimated rule cost', cost, staticEstimatedCostLimit)));
           }
           totalCost += cost;
-          if (cr.error !== undefined) errors.push(fieldErrors.invalid(rulePath, rule, cr.error));
+          if (cr.error !== undefined) errors.push(fieldErrors.invalid(rulePath, asInternalRule(rule), cr.error));
           if (cr.messageExpressionError !== undefined) {
-            errors.push(fieldErrors.invalid(child(index(xvPath, i), 'messageExpression'), rule, cr.messageExpressionError));
+            errors.push(fieldErrors.invalid(child(index(xvPath, i), 'messageExpression'), asInternalRule(rule), cr.messageExpressionError));
           } else if (cr.messageExpression) {
             const mcost = mul(cr.messageExpressionMaxCost, card);
             if (!opts.suppressPerExpressionCost && mcost > staticEstimatedCostLimit) {
