@@ -99,7 +99,10 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       const sub = entry && info.subresource !== '' && info.parts.length === 3 ? entry.subresources[info.subresource] : undefined;
       if (entry && sub && (!entry.info.namespaced || info.namespace !== '')) {
         // Its bodies are of its own kind when it has one (autoscaling/v1 Scale), else the resource's.
-        return serveResource({ req, res, info, query: url.searchParams, entry: { ...entry, store: sub, definition: sub.definition ?? entry.definition }, registry, fieldManagers });
+        // A custom resource's Scale is a built-in kind: decoded, typed and applied as one.
+        const { customResource: _customResource, ...builtin } = entry;
+        const subEntry = sub.definition ? { ...builtin, store: sub, definition: sub.definition, table: sub.table ?? entry.table } : { ...entry, store: sub };
+        return serveResource({ req, res, info, query: url.searchParams, entry: subEntry, registry, fieldManagers });
       }
       if (entry && info.subresource === '' && info.parts.length <= 2) {
         // Namespaced resources need the namespace in the path for single objects and writes.

@@ -186,6 +186,57 @@ describe.skipIf(!kubectlPath)('custom resources with kubectl against kapi serve'
     expect((await k('get', 'crd', 'gizmos.example.com')).stderr).toContain('NotFound');
   });
 
+  it('serves the scale subresource at the paths the CRD names, so kubectl scale works', async () => {
+    const scalers = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: scalers.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: scalers, singular: scaler, kind: Scaler}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources:
+      status: {}
+      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, properties: {replicas: {type: integer}}}
+          status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}
+`;
+    expect((await k('apply', '-f', file('scalers.yaml', scalers))).stderr).toBe('');
+    await k('wait', '--for', 'condition=established', 'crd/scalers.example.com', '--timeout=10s');
+    const discovery = JSON.parse((await k('get', '--raw', '/apis/example.com/v1')).stdout) as { resources: { name: string; group?: string; version?: string; kind: string; verbs: string[] }[] };
+    expect(discovery.resources.find((r) => r.name === 'scalers/scale')).toEqual({ name: 'scalers/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
+    const one = (name: string, spec: string) => `apiVersion: example.com/v1\nkind: Scaler\nmetadata: {name: ${name}}\nspec: ${spec}\n`;
+    expect((await k('create', '-f', file('s1.yaml', one('s1', '{replicas: 1}')))).stderr).toBe('');
+    expect((await k('scale', 'scaler', 's1', '--replicas=3')).stdout.trim()).toBe('scaler.example.com/s1 scaled');
+    expect((await k('get', 'scaler', 's1', '-o', 'jsonpath={.spec.replicas}')).stdout).toBe('3');
+    // kube's scale Table: Desired and Available where the CRD names their paths, then Age.
+    expect(rows((await k('get', 'scaler', 's1', '--subresource=scale')).stdout).map((r) => r.slice(0, 3))).toEqual([
+      ['NAME', 'DESIRED', 'AVAILABLE'],
+      ['s1', '3', '0'],
+    ]);
+    const scale = JSON.parse((await k('get', '--raw', '/apis/example.com/v1/namespaces/default/scalers/s1/scale')).stdout) as Record<string, unknown>;
+    expect(scale).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name: 's1', namespace: 'default' }, spec: { replicas: 3 }, status: { replicas: 0 } });
+    // The replicas written through /scale belong to the scaler of the subresource.
+    const managed = JSON.parse((await k('get', 'scaler', 's1', '-o', 'json', '--show-managed-fields')).stdout) as { metadata: { managedFields: { manager: string; subresource?: string; fieldsV1: unknown }[] } };
+    expect(managed.metadata.managedFields.find((m) => m.subresource === 'scale')).toMatchObject({ manager: 'kubectl', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+    // kube's ValidateScaleSpec, with its path as the CRD writes it.
+    const negative = await k('patch', 'scaler', 's1', '--subresource=scale', '--type=merge', '-p', '{"spec":{"replicas":-1}}');
+    expect(negative.stderr.trim()).toBe('The Scaler "s1" is invalid: .spec.replicas: Invalid value: -1: should be a non-negative integer');
+    // A scaler without spec.replicas has no Scale to read, as in kube.
+    expect((await k('create', '-f', file('s2.yaml', one('s2', '{}')))).stderr).toBe('');
+    expect((await k('get', '--raw', '/apis/example.com/v1/namespaces/default/scalers/s2/scale')).stderr.trim()).toBe('Error from server (InternalError): Internal error occurred: the spec replicas field ".spec.replicas" does not exist');
+    expect((await k('scale', 'scaler', 's2', '--replicas=2')).stdout.trim()).toBe('scaler.example.com/s2 scaled');
+    expect((await k('get', 'scaler', 's2', '-o', 'jsonpath={.spec.replicas}')).stdout).toBe('2');
+  });
+
   it('serves the CRDs it stored after a restart', async () => {
     await serve.interrupt();
     await start();

@@ -95,6 +95,8 @@ function userSession(label: string, serveArgs: () => string[]) {
       expect((await k('get', 'deploy', 'web', '-o', 'jsonpath={.spec.replicas} {.metadata.generation}')).stdout).toBe('4 2');
       const scale = JSON.parse((await k('get', '--raw', '/apis/apps/v1/namespaces/default/deployments/web/scale')).stdout);
       expect(scale).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 4 }, status: { replicas: 0, selector: 'app=web' } });
+      // kube's printScale Table.
+      expect((await k('get', 'deploy', 'web', '--subresource=scale')).stdout).toMatch(/^NAME\s+DESIRED\s+AVAILABLE\s+AGE\nweb\s+4\s+0\s+\d+s\n$/);
       expect((await k('delete', 'deploy', 'web')).code).toBe(0);
     });
 

@@ -33,8 +33,11 @@ export interface BuiltinResource {
   readonly status?: boolean;
   /** Hooks of the `status` subresource that differ from {@link statusSubresourceStrategy}. */
   readonly statusStrategy?: Partial<RESTStrategy>;
-  /** Serve a `scale` subresource (autoscaling/v1 Scale over spec.replicas). */
-  readonly scale?: boolean;
+  /**
+   * Serve a `scale` subresource: `true` for a workload's (autoscaling/v1 Scale over spec.replicas),
+   * or a function making it over the resource's store (a custom resource's, at its CRD's paths).
+   */
+  readonly scale?: boolean | ((store: GenericStore) => Subresource);
   /** Kind-specific subresources (a namespace's `status` and `finalize`), by name. */
   readonly subresources?: (
     info: ResourceInfo,

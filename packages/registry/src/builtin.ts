@@ -186,7 +186,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       });
       subresources.status = { ...statusStore, verbs: ['get', 'patch', 'update'] };
     }
-    if (r.scale) subresources.scale = createScaleSubresource(store);
+    if (r.scale) subresources.scale = typeof r.scale === 'function' ? r.scale(store) : createScaleSubresource(store);
     if (r.subresources) Object.assign(subresources, r.subresources(info, storage, generic.strategy, () => entries));
     return {
       info,

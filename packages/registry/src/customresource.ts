@@ -12,6 +12,7 @@ import {
   newStructural,
   printerColumnsOf,
   prune,
+  scalePrinterColumnsOf,
   pruneNonNullableNullsWithoutDefaults,
   validateCustomResourceContent,
   validateCustomResourceContentUpdate,
@@ -22,6 +23,7 @@ import {
 import { compileSchemaRules, validateRules, type CelSchema } from '@kapi/cel';
 import type { CelValidator } from '@kapi/apiextensions';
 import type { CustomResourceInfo } from './customresource-info.ts';
+import { createCustomResourceScaleSubresource, splitReplicasPath, validateScaleSpec, validateScaleStatus } from './customresource-scale.ts';
 import {
   metaOf,
   nameIsDNSSubdomain,
@@ -32,6 +34,7 @@ import {
   type ProtoMessage,
 } from '@kapi/apimachinery';
 import type { BuiltinResource } from './builtin-resource.ts';
+import type { GenericStore } from './generic-store.ts';
 export type { CustomResourceInfo } from './customresource-info.ts';
 import { semanticEqual } from './semantic-equal.ts';
 import type { TableConvertor } from './table-convertor.ts';
@@ -101,6 +104,10 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
   const kind = names.kind ?? '';
   const namespaced = spec.scope !== 'Cluster';
   const storageVersion = (spec.versions ?? []).find((v) => v.storage)?.name ?? '';
+  // Where each version keeps the replicas its Scale shows, for moving their ownership (kube's replicasPathMapping).
+  const replicasPaths = new Map(
+    (spec.versions ?? []).map((v) => [`${group}/${v.name}`, v.subresources?.scale ? splitReplicasPath(v.subresources.scale.specReplicasPath ?? '') : null] as const),
+  );
   return (spec.versions ?? [])
     .filter((v) => v.served)
     .map((v) => {
@@ -123,7 +130,8 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
         preserveUnknownFields: spec.preserveUnknownFields === true,
         storageVersion,
       };
-      const statusEnabled = v.subresources?.status !== undefined;
+      const statusEnabled = v.subresources?.status !== undefined && v.subresources.status !== null;
+      const scale = v.subresources?.scale ?? undefined;
       const validateMeta = (obj: KubeObject): FieldError[] => validateObjectMeta(obj.metadata ?? {}, { namespaced, nameValidator: nameIsDNSSubdomain });
       const definition: KindDefinition = {
         group,
@@ -139,11 +147,13 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
         proto: noProto,
         description: '',
         defaults: (obj) => pruneAndDefault(obj, info),
-        validate: (obj) => [...validateMeta(obj), ...validateCustomResourceContent(obj as never, checks)],
+        validate: (obj) => [...validateMeta(obj), ...validateCustomResourceContent(obj as never, checks), ...validateScaleSpec(obj, scale), ...validateScaleStatus(obj, scale)],
         validateUpdate: (obj, old) => [
           ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
           ...validateMeta(obj),
           ...validateCustomResourceContentUpdate(obj as never, old as never, checks),
+          ...validateScaleSpec(obj, scale),
+          ...validateScaleStatus(obj, scale),
         ],
       };
       const { convertor } = createCustomResourceTableConvertor(printerColumnsOf(v));
@@ -186,8 +196,19 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
                   const meta = metaOf(obj);
                   if (old.metadata?.generation !== undefined) meta.generation = old.metadata.generation;
                 },
-                validateUpdate: (obj, old) => [...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}), ...validateCustomResourceContentUpdate(obj as never, old as never, checks)],
+                validateUpdate: (obj, old) => [
+                  ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
+                  ...validateCustomResourceContentUpdate(obj as never, old as never, checks),
+                  ...validateScaleStatus(obj, scale),
+                ],
               },
+            }
+          : {}),
+        ...(scale
+          ? {
+              // The Scale's Table: Desired and Available where the version names their paths (getScaleColumnsForVersion).
+              scale: (store: GenericStore) =>
+                createCustomResourceScaleSubresource(store, scale, replicasPaths, createCustomResourceTableConvertor(scalePrinterColumnsOf(v)).convertor as unknown as TableConvertor),
             }
           : {}),
       };

@@ -12,12 +12,32 @@ import {
   type KubeObject,
 } from '@kapi/apimachinery';
 import type { GenericStore } from './generic-store.ts';
-import { labelSelectorString, type LabelSelectorJson } from './printers/format.ts';
+import { ageColumn, column, labelSelectorString, type LabelSelectorJson } from './printers/format.ts';
+import { objectMetaNameDescription } from '@kapi/apimachinery';
+import { age, type TableConvertor } from './table-convertor.ts';
 import { apiVersionOf, groupResourceOf } from './resource.ts';
 import { createScaleHandler } from '@kapi/patch/managedfields';
 
-/** A subresource's store, with the kind of its bodies when that differs from the resource's. */
-export type Subresource = GenericStore & { readonly definition?: KindDefinition };
+/**
+ * A subresource's store, with the kind of its bodies when that differs from the resource's, and
+ * then the Table printer of that kind.
+ */
+export type Subresource = GenericStore & { readonly definition?: KindDefinition; readonly table?: TableConvertor };
+
+/** kube's printScale: Name, Desired, Available, Age. */
+export const scalePrinter: TableConvertor = {
+  columns: [
+    column('Name', 'string', objectMetaNameDescription),
+    column('Desired', 'integer', 'replicas is the desired number of instances for the scaled object.'),
+    column('Available', 'integer', 'replicas is the actual number of observed instances of the scaled object.'),
+    ageColumn,
+  ],
+  cells: (obj, now) => {
+    const s = obj as Workload;
+    return [obj.metadata?.name ?? '', s.spec?.replicas ?? 0, s.status?.replicas ?? 0, age(obj, now)];
+  },
+  emptyRowsAsArray: true,
+};
 
 interface Workload extends KubeObject {
   spec?: { replicas?: number; selector?: LabelSelectorJson | null };
@@ -53,6 +73,7 @@ export function createScaleSubresource(parent: GenericStore): Subresource {
     strategy: parent.strategy,
     verbs: ['get', 'patch', 'update'],
     definition: scaleKind as KindDefinition,
+    table: scalePrinter,
 
     async get(ctx, name, options) {
       let obj: KubeObject;
