@@ -1,7 +1,7 @@
 // The one place that composes the stack: backend KV → Store → cacher → registry.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonCodec, isAlreadyExists, type Codec } from '@kapi/apimachinery';
+import { jsonCodec, isAlreadyExists, type Codec, type KubeObject } from '@kapi/apimachinery';
 import { builtinKinds, storageCodecOf } from '@kapi/api';
 import { createCacher, type Cacher, type CacherLogger, type CacherOptions } from '@kapi/cacher';
 import { componentStatusResource, createBuiltinRegistry, type Registry, type ResourceInfo } from '@kapi/registry';
@@ -106,9 +106,14 @@ export async function composeStack(backend: StorageBackend, options: StackOption
   // Below etcd 3.4.31 / 3.5.13 a requested progress notification may overtake a watch's events:
   // the stores then do not ask for progress, as kube does not trust it there.
   const storeKv = consistent.fromCache ? kv : withoutProgressRequests(kv);
-  const registry = createBuiltinRegistry((info, { getAttrs }) => {
+  const registry = createBuiltinRegistry((info, { getAttrs, conversion }) => {
     const transformer = encryption?.transformerForResource({ group: info.group, resource: info.resource });
-    const store = createStore(storeKv, { codec: storageCodecFor(info), pathPrefix: registryPathPrefix, ...(transformer ? { transformer } : {}) });
+    const base = storageCodecFor(info);
+    // A custom resource's version converts to and from its storage version in the codec, as kube's does.
+    const codec: Codec = conversion
+      ? { contentType: base.contentType, encode: (obj) => base.encode(conversion.encode(obj as KubeObject)), decode: (data) => conversion.decode(base.decode(data)) }
+      : base;
+    const store = createStore(storeKv, { codec, pathPrefix: registryPathPrefix, ...(transformer ? { transformer } : {}) });
     const cacher = createCacher(store, {
       resourcePrefix: info.keyPrefix,
       consistentReadsFromCache: consistent.fromCache,

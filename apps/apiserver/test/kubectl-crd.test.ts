@@ -237,6 +237,55 @@ spec:
     expect((await k('get', 'scaler', 's2', '-o', 'jsonpath={.spec.replicas}')).stdout).toBe('2');
   });
 
+  it('serves several versions from one storage version (conversion None), defaulting what it reads', async () => {
+    const multi = (storage: 'v1' | 'v2', v2Default: boolean) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: things.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: things, singular: thing, kind: Thing}
+  versions:
+  - name: v1
+    served: true
+    storage: ${storage === 'v1'}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, properties: {a: {type: string}, old: {type: string}}}
+  - name: v2
+    served: true
+    storage: ${storage === 'v2'}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, properties: {a: {type: string}, b: {type: string${v2Default ? ', default: dflt' : ''}}}}
+`;
+    expect((await k('apply', '-f', file('things.yaml', multi('v1', false)))).stderr).toBe('');
+    await k('wait', '--for', 'condition=established', 'crd/things.example.com', '--timeout=10s');
+    const t1 = 'apiVersion: example.com/v2\nkind: Thing\nmetadata: {name: t1}\nspec: {a: x, b: bee}\n';
+    expect((await k('create', '-f', file('t1.yaml', t1))).stderr).toBe('');
+    // Stored as v1 (its schema has no b: pruned on the way in), read back in either version.
+    expect(JSON.parse((await k('get', 'things.v2.example.com', 't1', '-o', 'json')).stdout)).toMatchObject({ apiVersion: 'example.com/v2', spec: { a: 'x' } });
+    expect(JSON.parse((await k('get', 'things.v2.example.com', 't1', '-o', 'json')).stdout).spec).toEqual({ a: 'x' });
+    expect(JSON.parse((await k('get', 'things.v1.example.com', 't1', '-o', 'json')).stdout)).toMatchObject({ apiVersion: 'example.com/v1', spec: { a: 'x' } });
+    // The storage version moves to v2, which gains a default: stored objects are read with it, and storedVersions lists both.
+    expect((await k('apply', '-f', file('things.yaml', multi('v2', true)))).stderr).toBe('');
+    await k('wait', '--for', 'jsonpath={.status.storedVersions[1]}=v2', 'crd/things.example.com', '--timeout=10s');
+    expect((await k('get', 'crd', 'things.example.com', '-o', 'jsonpath={.status.storedVersions}')).stdout).toBe('["v1","v2"]');
+    const t2 = 'apiVersion: example.com/v1\nkind: Thing\nmetadata: {name: t2}\nspec: {a: z, old: o}\n';
+    expect((await k('create', '-f', file('t2.yaml', t2))).stderr).toBe('');
+    // t2 was stored as v2 (old pruned) and defaulted: read as v1 it has b pruned away again.
+    expect(JSON.parse((await k('get', 'things.v2.example.com', 't2', '-o', 'json')).stdout).spec).toEqual({ a: 'z', b: 'dflt' });
+    expect(JSON.parse((await k('get', 'things.v1.example.com', 't2', '-o', 'json')).stdout).spec).toEqual({ a: 'z' });
+    // t1, stored as v1, is not defaulted with v2's default on read (kube defaults with the stored version's schema).
+    expect(JSON.parse((await k('get', 'things.v2.example.com', 't1', '-o', 'json')).stdout).spec).toEqual({ a: 'x' });
+    expect(rows((await k('get', 'things.v1.example.com')).stdout).map((r) => r[0])).toEqual(['NAME', 't1', 't2']);
+  });
+
   it('serves the CRDs it stored after a restart', async () => {
     await serve.interrupt();
     await start();

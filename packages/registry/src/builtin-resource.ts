@@ -1,6 +1,6 @@
 // How a built-in kind is served beyond its declaration, and the strategy hooks kinds share.
 import type { KindDefinition } from '@kapi/api';
-import { metaOf } from '@kapi/apimachinery';
+import { metaOf, type KubeObject } from '@kapi/apimachinery';
 import { semanticEqual } from './semantic-equal.ts';
 import type { StorageInterface } from '@kapi/storage';
 import type { GenericStore } from './generic-store.ts';
@@ -9,6 +9,17 @@ import type { RESTStrategy } from './strategy.ts';
 import type { TableConvertor } from './table-convertor.ts';
 import type { Subresource } from './scale.ts';
 import type { CustomResourceInfo } from './customresource-info.ts';
+
+/**
+ * What the storage codec does between the bytes stored and the served version (kube's versioning
+ * codec over a custom resource's storage): `decode` turns a freshly decoded stored object (owned by
+ * the caller, may be changed in place) into the served version; `encode` turns a served-version
+ * object into the storage version (must not change its argument).
+ */
+export interface StorageConversion {
+  decode(obj: KubeObject): KubeObject;
+  encode(obj: KubeObject): KubeObject;
+}
 
 /**
  * How one built-in kind is served beyond its declaration: strategy hooks that differ from the
@@ -27,6 +38,8 @@ export interface BuiltinResource {
    * storageVersionHash names it. kapi stores the served version, which kube reads too.
    */
   readonly storageVersion?: string;
+  /** Conversion between the stored bytes' version and this one, done by the storage codec. */
+  readonly storageConversion?: StorageConversion;
   /** A custom resource's version: its schema, for decoding, apply and OpenAPI. */
   readonly customResource?: CustomResourceInfo;
   /** Serve a `status` subresource (the kind has spec and status). */

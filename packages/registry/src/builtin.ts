@@ -24,7 +24,7 @@ import { authenticationResources } from './authentication.ts';
 import { authorizationResources } from './authorization.ts';
 import { eventsResources } from './events.ts';
 import { autoscalingResources } from './autoscaling.ts';
-import type { BuiltinResource } from './builtin-resource.ts';
+import type { BuiltinResource, StorageConversion } from './builtin-resource.ts';
 import type { CustomResourceInfo } from './customresource-info.ts';
 export { generationStrategy, specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { statusSubresourceStrategy } from './builtin-resource.ts';
@@ -37,7 +37,7 @@ import { customResourceDefinitionResource } from './apiextensions.ts';
  * Builds the storage of one resource. `attrs` is the resource's getAttrs (labels and selectable
  * fields), for storage decorators that index objects (the watch cache).
  */
-export type StorageFactory = (info: ResourceInfo, attrs: { getAttrs: AttrFunc }) => StorageInterface;
+export type StorageFactory = (info: ResourceInfo, attrs: { getAttrs: AttrFunc; conversion?: StorageConversion }) => StorageInterface;
 
 /** One served resource: its store and its table printer. */
 export interface ResourceEntry {
@@ -162,7 +162,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       return { info, definition: r.definition, store: made.store, table: r.table ?? defaultTableConvertor, subresources: made.subresources ?? {} };
     }
     const strategy = strategyForKind(r.definition, r.strategy ?? {});
-    const storage = storageFor(info, { getAttrs: strategy.getAttrs });
+    const storage = storageFor(info, { getAttrs: strategy.getAttrs, ...(r.storageConversion ? { conversion: r.storageConversion } : {}) });
     storages.set(keyOf(info.group, info.version, info.resource), storage);
     const generic = createGenericStore({
       info,

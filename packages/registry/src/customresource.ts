@@ -33,7 +33,7 @@ import {
   type KubeObject,
   type ProtoMessage,
 } from '@kapi/apimachinery';
-import type { BuiltinResource } from './builtin-resource.ts';
+import type { BuiltinResource, StorageConversion } from './builtin-resource.ts';
 import type { GenericStore } from './generic-store.ts';
 export type { CustomResourceInfo } from './customresource-info.ts';
 import { semanticEqual } from './semantic-equal.ts';
@@ -108,16 +108,51 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
   const replicasPaths = new Map(
     (spec.versions ?? []).map((v) => [`${group}/${v.name}`, v.subresources?.scale ? splitReplicasPath(v.subresources.scale.specReplicasPath ?? '') : null] as const),
   );
+  // Every version's structural schema (the storage version's may not be served): stored objects are
+  // pruned and defaulted with the schema of the version they were stored in.
+  const structurals = new Map<string, Structural | undefined>();
+  for (const v of spec.versions ?? []) {
+    const schema = v.schema?.openAPIV3Schema;
+    try {
+      structurals.set(v.name, schema ? newStructural(schema) : undefined);
+    } catch {
+      structurals.set(v.name, undefined);
+    }
+  }
+  const preserveUnknownFields = spec.preserveUnknownFields === true;
+  const versionOf = (obj: KubeObject): string => {
+    const av = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
+    return av.startsWith(`${group}/`) ? av.slice(group.length + 1) : '';
+  };
   return (spec.versions ?? [])
     .filter((v) => v.served)
     .map((v) => {
       const schema = v.schema?.openAPIV3Schema;
-      let structural: Structural | undefined;
-      try {
-        structural = schema ? newStructural(schema) : undefined;
-      } catch {
-        structural = undefined;
-      }
+      const structural = structurals.get(v.name);
+      const apiVersion = `${group}/${v.name}`;
+      const storageApiVersion = `${group}/${storageVersion}`;
+      // kube's storage codec for this version (crdConversionRESTOptionsGetter): a stored object is
+      // pruned, coerced and defaulted with its own version's schema, converted (strategy None: the
+      // apiVersion rewritten), then pruned with this version's; a write goes the other way.
+      const storageConversion: StorageConversion = {
+        decode(obj) {
+          const stored = versionOf(obj);
+          if (stored !== '' && structurals.has(stored)) pruneAndDefault(obj, { structural: structurals.get(stored), preserveUnknownFields });
+          const meta = metaOf(obj);
+          if ((meta.generation ?? 0) < 1) meta.generation = 1;
+          if (obj.apiVersion !== apiVersion) {
+            obj.apiVersion = apiVersion;
+            if (!preserveUnknownFields) prune(obj, structural, { isResourceRoot: true });
+          }
+          return obj;
+        },
+        encode(obj) {
+          if (obj.apiVersion === storageApiVersion) return obj;
+          const out = { ...structuredClone(obj), apiVersion: storageApiVersion };
+          if (!preserveUnknownFields) prune(out, structurals.get(storageVersion), { isResourceRoot: true });
+          return out;
+        },
+      };
       const validator: SchemaValidator | undefined = schema ? newSchemaValidator(schema) : undefined;
       // x-kubernetes-validations, compiled once per served version (the CRD was refused if they do not compile).
       const compiled = schema ? compileSchemaRules(schema as unknown as CelSchema).rules : undefined;
@@ -127,7 +162,7 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
         crdName: crd.metadata?.name ?? '',
         schema,
         structural,
-        preserveUnknownFields: spec.preserveUnknownFields === true,
+        preserveUnknownFields,
         storageVersion,
       };
       const statusEnabled = v.subresources?.status !== undefined && v.subresources.status !== null;
@@ -162,6 +197,7 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
         keyPrefix: `/${group}/${plural}`,
         table: convertor as unknown as TableConvertor,
         customResource: info,
+        storageConversion,
         strategy: {
           allowCreateOnUpdate: false,
           allowUnconditionalUpdate: false,

@@ -12,6 +12,7 @@ export { resourceInfoOf, groupResourceOf, gvkOfResource, apiVersionOf, type Reso
 export type { RequestContext, CreateOptions, UpdateOptions, DeleteOptions, GetOptions, ListOptions } from './options.ts';
 export { interpretStorageError } from './storage-errors.ts';
 export { createBuiltinRegistry, builtinResources, specStatusStrategy, type BuiltinResource, type Registry, type ResourceEntry, type StorageFactory } from './builtin.ts';
+export type { StorageConversion } from './builtin-resource.ts';
 export { immortalNamespaces } from './namespace-store.ts';
 export { customResourceDefinitionResource, customResourceDefinitionStrategy, customResourceDefinitionStatusStrategy } from './apiextensions.ts';
 export { createScaleSubresource, scaleOf, type Subresource } from './scale.ts';
