@@ -23,6 +23,7 @@ spec:
     served: true
     storage: true
     subresources: {status: {}}
+    selectableFields: [{jsonPath: .spec.color}]
     additionalPrinterColumns:
     - {name: Color, type: string, jsonPath: .spec.color}
     - {name: Size, type: integer, jsonPath: .spec.size, priority: 1}
@@ -121,6 +122,17 @@ describe.skipIf(!kubectlPath)('custom resources with kubectl against kapi serve'
     // Without strict validation the unknown field is pruned.
     expect((await k('create', '--validate=false', '-f', join(dir, 'extra.yaml'))).stdout.trim()).toBe('widget.example.com/extra created');
     expect(JSON.parse((await k('get', 'wd', 'extra', '-o', 'json')).stdout).spec).toEqual({ color: 'red', size: 3 });
+  });
+
+  it('selects by metadata.name and by the selectableFields of the version, and refuses other field labels', async () => {
+    expect((await k('create', '-f', file('blue.yaml', widget('b1', '{color: blue}')))).stderr).toBe('');
+    expect(rows((await k('get', 'widgets', '--field-selector', 'spec.color=blue')).stdout).map((r) => r[0])).toEqual(['NAME', 'b1']);
+    expect(rows((await k('get', 'widgets', '--field-selector', 'spec.color!=blue,metadata.name!=extra')).stdout).map((r) => r[0])).toEqual(['NAME', 'w1']);
+    const unsupported = await k('get', 'widgets', '--field-selector', 'spec.size=3');
+    expect(unsupported.stderr.trim()).toBe(
+      'Error from server (BadRequest): Unable to find "example.com/v1, Resource=widgets" that match label selector "", field selector "spec.size=3": field label not supported: spec.size',
+    );
+    expect((await k('delete', 'widget', 'b1')).code).toBe(0);
   });
 
   it('patches (merge and json), refuses strategic merge, writes status through /status, and counts generations', async () => {

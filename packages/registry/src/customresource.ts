@@ -53,6 +53,7 @@ export interface CustomResourceDefinitionObject extends KubeObject {
       schema?: { openAPIV3Schema?: JSONSchemaProps };
       subresources?: { status?: object; scale?: { specReplicasPath?: string; statusReplicasPath?: string; labelSelectorPath?: string } };
       additionalPrinterColumns?: PrinterColumn[];
+      selectableFields?: { jsonPath: string }[];
     }[];
   };
   status?: {
@@ -167,6 +168,18 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
       };
       const statusEnabled = v.subresources?.status !== undefined && v.subresources.status !== null;
       const scale = v.subresources?.scale ?? undefined;
+      // Field selectors: metadata.name (and namespace), and the version's selectableFields (kube's selectableFields).
+      const selectable = (v.selectableFields ?? []).map((f) => ({ name: f.jsonPath.replace(/^\./, ''), path: f.jsonPath.replace(/^\./, '').split('.') }));
+      const getAttrs = (obj: KubeObject) => {
+        const fields: Record<string, string> = { 'metadata.name': obj.metadata?.name ?? '' };
+        if (namespaced) fields['metadata.namespace'] = obj.metadata?.namespace ?? '';
+        for (const f of selectable) {
+          let value: unknown = obj;
+          for (const p of f.path) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[p] : undefined;
+          fields[f.name] = value === undefined || value === null ? '' : String(value);
+        }
+        return { labels: { ...(obj.metadata?.labels ?? {}) }, fields };
+      };
       const validateMeta = (obj: KubeObject): FieldError[] => validateObjectMeta(obj.metadata ?? {}, { namespaced, nameValidator: nameIsDNSSubdomain });
       const definition: KindDefinition = {
         group,
@@ -199,6 +212,8 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
         customResource: info,
         storageConversion,
         strategy: {
+          getAttrs,
+          selectableFields: [...(namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name']), ...selectable.map((f) => f.name)],
           allowCreateOnUpdate: false,
           allowUnconditionalUpdate: false,
           resetFields: statusEnabled ? [['status']] : [],
