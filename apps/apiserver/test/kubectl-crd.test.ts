@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startEtcd, type EtcdServer } from '@kapi/storage-etcd3/testing';
 import { kubectl, kubectlPath, startKapiServe, tableRows as rows, type ServeProcess } from './kubectl.ts';
 
 if (!kubectlPath) console.warn('kubectl is not on PATH: the custom resource kubectl tests are skipped');
@@ -49,7 +50,8 @@ metadata: {name: ${name}}
 spec: ${spec}
 `;
 
-describe.skipIf(!kubectlPath)('custom resources with kubectl against kapi serve', () => {
+function crdSession(storage: string, storageArgs: () => string[]) {
+describe.skipIf(!kubectlPath)(`custom resources with kubectl against kapi serve on ${storage}`, () => {
   let dir: string;
   let serve: ServeProcess;
   const k = (...args: string[]) => kubectl(serve.kubeconfig, args);
@@ -59,7 +61,7 @@ describe.skipIf(!kubectlPath)('custom resources with kubectl against kapi serve'
     return p;
   };
   const start = async () => {
-    serve = await startKapiServe(['--data-dir', join(dir, 'data'), '--port', '0']);
+    serve = await startKapiServe(['--data-dir', join(dir, 'data'), '--port', '0', ...storageArgs()]);
   };
 
   beforeAll(async () => {
@@ -304,7 +306,36 @@ spec:
     expect(rows((await k('get', 'widgets', 'w1')).stdout)[1]).toEqual(['w1', 'blue']);
   });
 
+  it('deletes a CRD through its cleanup finalizer: Terminating while objects remain, no creates, then gone with them', async () => {
+    // An object with a finalizer of its own holds the CRD in Terminating.
+    expect((await k('create', '-f', file('held.yaml', widget('held', '{color: red}').replace('metadata: {name: held}', 'metadata: {name: held, finalizers: [example.com/hold]}')))).stderr).toBe('');
+    const del = await k('delete', 'crd', 'widgets.example.com', '--wait=false');
+    expect(del.stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io "widgets.example.com" deleted');
+    expect((await k('wait', '--for', 'jsonpath={.status.conditions[?(@.type=="Terminating")].reason}=InstanceDeletionInProgress', 'crd/widgets.example.com', '--timeout=10s')).code).toBe(0);
+    const crdNow = JSON.parse((await k('get', 'crd', 'widgets.example.com', '-o', 'json')).stdout) as {
+      metadata: { finalizers?: string[]; deletionTimestamp?: string };
+      status: { conditions: { type: string; status: string; reason: string; message: string }[] };
+    };
+    expect(crdNow.metadata.finalizers).toEqual(['customresourcecleanup.apiextensions.k8s.io']);
+    expect(crdNow.metadata.deletionTimestamp).toBeDefined();
+    expect(crdNow.status.conditions.find((c) => c.type === 'Terminating')).toMatchObject({ status: 'True', reason: 'InstanceDeletionInProgress', message: 'CustomResource deletion is in progress' });
+    // The other objects are gone already; the held one waits for its finalizer.
+    let names: string[] = [];
+    for (let i = 0; i < 50 && names.join() !== 'NAME,held'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      names = rows((await k('get', 'widgets')).stdout).map((r) => r[0]!);
+    }
+    expect(names).toEqual(['NAME', 'held']);
+    const create = await k('create', '-f', file('late.yaml', widget('late', '{color: red}')));
+    expect(create.stderr.trim()).toBe('Error from server (MethodNotAllowed): error when creating "' + join(dir, 'late.yaml') + '": create not allowed while custom resource definition is terminating');
+    expect((await k('patch', 'widget', 'held', '--type=json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]')).code).toBe(0);
+    expect((await k('wait', '--for=delete', 'crd/widgets.example.com', '--timeout=10s')).code).toBe(0);
+  });
+
   it('deletes the objects of a deleted CRD, and a CRD created again starts empty', async () => {
+    await k('apply', '-f', join(dir, 'crd.yaml'));
+    await k('wait', '--for', 'condition=established', 'crd/widgets.example.com', '--timeout=10s');
+    expect((await k('create', '-f', file('w9.yaml', widget('w9', '{color: red}')))).stderr).toBe('');
     expect((await k('delete', 'crd', 'widgets.example.com')).stdout.trim()).toBe('customresourcedefinition.apiextensions.k8s.io "widgets.example.com" deleted');
     const gone = await k('get', 'widgets');
     expect(gone.stderr).toContain("the server doesn't have a resource type \"widgets\"");
@@ -312,5 +343,53 @@ spec:
     await k('wait', '--for', 'condition=established', 'crd/widgets.example.com', '--timeout=10s');
     const empty = await k('get', 'widgets');
     expect(empty.stderr.trim()).toBe('No resources found in default namespace.');
+  });
+});
+}
+
+crdSession('SQLite', () => []);
+
+let etcd: EtcdServer | undefined;
+describe.skipIf(!kubectlPath)('on etcd', () => {
+  beforeAll(async () => {
+    etcd = await startEtcd();
+  });
+  afterAll(async () => {
+    await etcd?.stop();
+  });
+  const etcdArgs = () => ['--storage', 'etcd', '--etcd-servers', etcd!.endpoints.join(',')];
+  crdSession('etcd', etcdArgs);
+
+  it('serves a CRD created on one server at once on another over the same etcd, and stops serving it there when it is deleted', async () => {
+    const dirs = [mkdtempSync(join(tmpdir(), 'kapi-crd-a-')), mkdtempSync(join(tmpdir(), 'kapi-crd-b-'))];
+    const [a, b] = await Promise.all(dirs.map((d) => startKapiServe(['--data-dir', d, '--port', '0', ...etcdArgs()])));
+    try {
+      const ka = (...args: string[]) => kubectl(a!.kubeconfig, args);
+      const kb = (...args: string[]) => kubectl(b!.kubeconfig, args);
+      const manifest = join(dirs[0]!, 'gears.yaml');
+      writeFileSync(manifest, crd.replace(/widgets/g, 'gears').replace(/widget/g, 'gear').replace(/Widget/g, 'Gear').replace('shortNames: [wd], ', ''));
+      expect((await ka('apply', '-f', manifest)).stderr).toBe('');
+      expect((await kb('wait', '--for', 'condition=established', 'crd/gears.example.com', '--timeout=10s')).code).toBe(0);
+      // B serves it as soon as its watch saw it: a create there succeeds within a second.
+      const gear = join(dirs[1]!, 'g1.yaml');
+      writeFileSync(gear, widget('g1', '{color: red}').replace('Widget', 'Gear'));
+      let created = await kb('create', '-f', gear);
+      for (let i = 0; i < 20 && created.code !== 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        created = await kb('create', '-f', gear);
+      }
+      expect(created.stdout.trim()).toBe('gear.example.com/g1 created');
+      expect(rows((await ka('get', 'gears')).stdout).map((r) => r[0])).toEqual(['NAME', 'g1']);
+      expect((await kb('delete', 'crd', 'gears.example.com')).code).toBe(0);
+      let gone = await ka('get', 'gears');
+      for (let i = 0; i < 20 && !gone.stderr.includes("doesn't have a resource type"); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        gone = await ka('get', 'gears');
+      }
+      expect(gone.stderr).toContain("the server doesn't have a resource type \"gears\"");
+    } finally {
+      await Promise.all([a?.interrupt(), b?.interrupt()]);
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
   });
 });

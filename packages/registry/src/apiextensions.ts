@@ -1,6 +1,7 @@
 // Behaviour of k8s.io/apiextensions-apiserver pkg/registry/customresourcedefinition strategy.go and
-// etcd.go (v1.33): how CustomResourceDefinitions are served. Serving the custom resources they
-// define is not done here.
+// etcd.go (v1.33): how CustomResourceDefinitions are served, and the first step of their deletion
+// (deletionTimestamp, the cleanup finalizer, Terminating). Serving the custom resources they
+// define, and deleting them, is not done here.
 import {
   CustomResourceDefinitionSpec,
   customResourceDefinitionKind,
@@ -11,9 +12,13 @@ import {
 } from '@kapi/api';
 import { compileSchemaRules, type CelSchema } from '@kapi/cel';
 import type { FieldError } from '@kapi/apimachinery';
-import { metaOf, protoMessageOf, type KubeObject } from '@kapi/apimachinery';
-import { defaultAttrs } from '@kapi/storage';
+import { metaOf, newConflict, now, protoMessageOf, type KubeObject } from '@kapi/apimachinery';
+import { customResourceCleanupFinalizer, setCrdCondition, terminatingConditions } from '@kapi/apiextensions';
+import { defaultAttrs, type StorageInterface } from '@kapi/storage';
 import type { BuiltinResource } from './builtin-resource.ts';
+import type { GenericStore } from './generic-store.ts';
+import { groupResourceOf } from './resource.ts';
+import { interpretStorageError } from './storage-errors.ts';
 import type { RESTStrategy } from './strategy.ts';
 import { defaultTableConvertor } from './table-convertor.ts';
 
@@ -89,6 +94,49 @@ export const customResourceDefinitionStatusStrategy: Partial<RESTStrategy> = {
   validateUpdate: (obj, old) => validateCustomResourceDefinitionStatusUpdate(obj as CustomResourceDefinition, old as CustomResourceDefinition),
 };
 
+/**
+ * kube's CRD REST Delete: the first DELETE (always with a UID precondition) sets deletionTimestamp,
+ * adds the `customresourcecleanup` finalizer and Terminating=True (InstanceDeletionPending), and
+ * answers with the CRD; the cleanup controller deletes the instances and then the finalizer, which
+ * deletes the CRD. A DELETE of a CRD already marked is the generic one.
+ */
+export function createCustomResourceDefinitionStore(generic: GenericStore, storage: StorageInterface): GenericStore {
+  const gr = groupResourceOf(generic.info);
+  const keyOf = (name: string) => `${generic.info.keyPrefix}/${name}`;
+  return {
+    ...generic,
+    async delete(ctx, name, opts = {}) {
+      const crd = await generic.get(ctx, name);
+      const meta = crd.metadata ?? {};
+      if (opts.preconditions?.uid !== undefined && opts.preconditions.uid !== meta.uid) {
+        throw newConflict(gr, name, `Precondition failed: UID in precondition: ${opts.preconditions.uid}, UID in object meta: ${meta.uid ?? ''}`);
+      }
+      if (opts.preconditions?.resourceVersion !== undefined && opts.preconditions.resourceVersion !== meta.resourceVersion) {
+        throw newConflict(gr, name, `Precondition failed: ResourceVersion in precondition: ${opts.preconditions.resourceVersion}, ResourceVersion in object meta: ${meta.resourceVersion ?? ''}`);
+      }
+      if (meta.deletionTimestamp) return generic.delete(ctx, name, opts);
+      const mark = (existing: KubeObject): KubeObject => {
+        const m = metaOf(existing);
+        m.deletionTimestamp ??= now();
+        if (!(m.finalizers ?? []).includes(customResourceCleanupFinalizer)) m.finalizers = [...(m.finalizers ?? []), customResourceCleanupFinalizer];
+        const c = existing as CustomResourceDefinition;
+        c.status = setCrdCondition(c.status, { ...terminatingConditions.deletionPending }, new Date()) as CustomResourceDefinition['status'];
+        return existing;
+      };
+      if (opts.dryRun) return { object: mark(structuredClone(crd)), deleted: false };
+      try {
+        const marked = await storage.guaranteedUpdate(keyOf(name), {
+          preconditions: { uid: opts.preconditions?.uid ?? meta.uid ?? '', ...(opts.preconditions?.resourceVersion !== undefined ? { resourceVersion: opts.preconditions.resourceVersion } : {}) },
+          tryUpdate: mark,
+        });
+        return { object: { ...marked, kind: crd.kind, apiVersion: crd.apiVersion }, deleted: false };
+      } catch (err) {
+        throw interpretStorageError(err, gr, name, 'delete');
+      }
+    },
+  };
+}
+
 /** customresourcedefinitions: cluster-scoped, `crd`/`crds`, category api-extensions, the default table. */
 export const customResourceDefinitionResource: BuiltinResource = {
   definition: customResourceDefinitionKind as KindDefinition,
@@ -99,4 +147,5 @@ export const customResourceDefinitionResource: BuiltinResource = {
   // The apiextensions-apiserver keeps CRDs under their group: /registry/apiextensions.k8s.io/customresourcedefinitions/<name>.
   keyPrefix: '/apiextensions.k8s.io/customresourcedefinitions',
   storageVersion: 'v1beta1',
+  wrapStore: (generic, storage) => createCustomResourceDefinitionStore(generic, storage),
 };

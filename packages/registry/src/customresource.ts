@@ -27,6 +27,7 @@ import { createCustomResourceScaleSubresource, splitReplicasPath, validateScaleS
 import {
   metaOf,
   nameIsDNSSubdomain,
+  newMethodNotSupported,
   validateObjectMeta,
   validateObjectMetaUpdate,
   type FieldError,
@@ -97,7 +98,10 @@ export function pruneAndDefault(obj: KubeObject, info: Pick<CustomResourceInfo, 
  * The resources one CRD serves: one per served version, named by the CRD's accepted names (its
  * spec's until they are accepted), stored under `/<group>/<plural>`.
  */
-export function customResourceResources(crd: CustomResourceDefinitionObject): (BuiltinResource & { customResource: CustomResourceInfo })[] {
+export function customResourceResources(
+  crd: CustomResourceDefinitionObject,
+  options: { readonly terminating?: boolean } = {},
+): (BuiltinResource & { customResource: CustomResourceInfo })[] {
   const spec = crd.spec ?? {};
   const group = spec.group ?? '';
   const names = { ...(spec.names ?? {}), ...(crd.status?.acceptedNames ?? {}) };
@@ -253,6 +257,19 @@ export function customResourceResources(crd: CustomResourceDefinitionObject): (B
                   ...validateScaleStatus(obj, scale),
                 ],
               },
+            }
+          : {}),
+        // While the CRD is terminating its objects are read, changed and deleted, never created (kube's crdHandler).
+        ...(options.terminating
+          ? {
+              wrapStore: (store: GenericStore): GenericStore => ({
+                ...store,
+                create: () => {
+                  const err = newMethodNotSupported({ group, resource: plural }, 'create');
+                  err.status.message = 'create not allowed while custom resource definition is terminating';
+                  return Promise.reject(err);
+                },
+              }),
             }
           : {}),
         ...(scale

@@ -9,7 +9,7 @@
 // - the IPAddress of every Service cluster IP stored without one (the IPAddress repair controller,
 //   pkg/registry/core/service/ipallocator/controller/repairip.go);
 // - the system PriorityClasses (pkg/registry/scheduling/rest/storage_scheduling.go).
-import { isAlreadyExists, isInvalid, isNotFound, metaOf, type KubeObject } from '@kapi/apimachinery';
+import { isAlreadyExists, isConflict, isInvalid, isNotFound, metaOf, type KubeObject } from '@kapi/apimachinery';
 import type { Registry } from '@kapi/registry';
 import { defaultServiceCIDR, kubernetesServiceEndpoints, serviceIPAddress } from '@kapi/api';
 import { clusterRoleBindings, clusterRoles, controllerRoleBindings, controllerRoles, roleBindings, roles } from './generated/rbac-policy.ts';
@@ -166,6 +166,7 @@ async function ensure(
   reconcile: (existing: KubeObject) => { object: KubeObject; recreate: boolean } | undefined,
   /** Look before creating: a Service's create allocates (and refuses a taken IP) before it sees the name. */
   getFirst = false,
+  attempt = 0,
 ): Promise<void> {
   const meta = metaOf(expected);
   const ctx = meta.namespace ? { namespace: meta.namespace } : {};
@@ -182,9 +183,14 @@ async function ensure(
       await store.create(ctx, clone(expected));
       return;
     } catch (err) {
-      if (!isAlreadyExists(err)) throw err;
+      // Another server over the same storage may have created it meanwhile: a Service's create
+      // then fails on its taken IP (Invalid) before it could fail on the name.
+      if (!isAlreadyExists(err) && !(getFirst && isInvalid(err))) throw err;
+      existing = await store.get(ctx, name).catch((getErr: unknown) => {
+        if (isNotFound(getErr)) throw err;
+        throw getErr;
+      });
     }
-    existing = await store.get(ctx, name);
   }
   const result = reconcile(existing);
   if (!result) return;
@@ -199,7 +205,13 @@ async function ensure(
     await store.create(ctx, object);
     return;
   }
-  await store.update(ctx, name, () => result.object);
+  try {
+    await store.update(ctx, name, () => result.object);
+  } catch (err) {
+    // Changed by another server meanwhile: reconcile again against what it wrote (RetryOnConflict).
+    if (!isConflict(err) || attempt >= 5) throw err;
+    await ensure(store, expected, reconcile, true, attempt + 1);
+  }
 }
 
 /**
