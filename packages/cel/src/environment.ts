@@ -6,7 +6,7 @@ import { opaqueKind, opaquePayload } from './opaque.ts';
 import type { FuncDecl, Library, OpaqueOverload } from './library/library.ts';
 import { standardLibrary } from './library/standard.ts';
 import { listsLibrary } from './library/lists.ts';
-import { regexLibrary } from './library/regex.ts';
+import { cachedRe2, regexLibrary } from './library/regex.ts';
 import { urlsLibrary } from './library/urls.ts';
 import { quantityLibrary } from './library/quantity.ts';
 import { optionalLibrary } from './library/optional.ts';
@@ -106,7 +106,7 @@ export function baseEnvironment(version: string = defaultCompatibilityVersion): 
   const decls = new Map<string, FuncDecl[]>();
   for (const lib of libs) for (const d of lib.decls) decls.set(d.name, [...(decls.get(d.name) ?? []), d]);
   const funcs: CelFunc[] = [...libs.flatMap((l) => l.funcs), ...mergeOpaque(libs.flatMap((l) => l.opaque ?? [])), costFunction, ...listSemanticsFuncs];
-  const env: Environment = { version, libraries: libs.map((l) => l.name), decls, cel: celEnv({ funcs }) };
+  const env: Environment = { version, libraries: libs.map((l) => l.name), decls, cel: celEnv({ funcs, re2: cachedRe2 }) };
   cache.set(version, env);
   return env;
 }

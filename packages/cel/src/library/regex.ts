@@ -1,10 +1,45 @@
 // Follows k8s.io/apiserver/pkg/cel/library/regex.go (v0.33): find and findAll on strings.
 import { celMethod, CelScalar } from '@bufbuild/cel';
+import { RE2JS } from '@bufbuild/re2';
 import { T } from '../types.ts';
 import { method, type Library } from './library.ts';
 
-/** Compiles an RE2 pattern as a JavaScript RegExp (kube: regexp.Compile). RE2-only syntax is rejected. */
+/** How many compiled patterns each cache keeps (rules mostly use constant patterns: a few per CRD). */
+const regexCacheSize = 512;
+
+/** A bounded cache: the oldest entry goes when it is full (patterns are compiled again when needed). */
+function cached<T>(compile: (key: string) => T): (key: string) => T {
+  const entries = new Map<string, T>();
+  return (key) => {
+    let v = entries.get(key);
+    if (v === undefined) {
+      v = compile(key);
+      if (entries.size >= regexCacheSize) entries.delete(entries.keys().next().value!);
+      entries.set(key, v);
+    }
+    return v;
+  };
+}
+
+/**
+ * The RE2 engine `matches` runs on (@bufbuild/cel's), with compiled patterns kept: kube compiles a
+ * constant pattern once when the program is built, and compiling one per call costs more than matching.
+ */
+export const cachedRe2 = { compile: cached((pattern: string) => RE2JS.compile(pattern)) };
+
+const regexCache = cached((key: string) => {
+  const sep = key.indexOf('\0');
+  return compileRegexUncached(key.slice(sep + 1), key.slice(0, sep));
+});
+
+/** Compiles an RE2 pattern as a JavaScript RegExp (kube: regexp.Compile), cached. RE2-only syntax is rejected. */
 export function compileRegex(pattern: string, flags = ''): RegExp {
+  const re = regexCache(`${flags}\0${pattern}`);
+  re.lastIndex = 0;
+  return re;
+}
+
+function compileRegexUncached(pattern: string, flags: string): RegExp {
   let p = pattern;
   let f = flags;
   // RE2's inline flags at the start (or right after ^) become RegExp flags; JavaScript has no inline flags
