@@ -300,6 +300,56 @@ spec:
     expect(rows((await k('get', 'things.v1.example.com')).stdout).map((r) => r[0])).toEqual(['NAME', 't1', 't2']);
   });
 
+  it('ratchets validation on update: what an update leaves as it was may stay invalid under a tightened schema', async () => {
+    const ratchets = (tight: boolean) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: ratchets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: ratchets, singular: ratchet, kind: Ratchet}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              name: {type: string${tight ? ', maxLength: 3' : ''}}
+              count: {type: integer${tight ? ", x-kubernetes-validations: [{rule: 'self < 10', message: count too high}]" : ''}}
+              tags:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [key]
+                items: {type: object, required: [key], properties: {key: {type: string}, value: {type: string${tight ? ', maxLength: 2' : ''}}}}
+`;
+    expect((await k('apply', '-f', file('ratchets.yaml', ratchets(false)))).stderr).toBe('');
+    await k('wait', '--for', 'condition=established', 'crd/ratchets.example.com', '--timeout=10s');
+    const r1 = 'apiVersion: example.com/v1\nkind: Ratchet\nmetadata: {name: r1}\nspec: {name: toolong, count: 20, tags: [{key: a, value: long}, {key: b, value: ok}]}\n';
+    expect((await k('create', '-f', file('r1.yaml', r1))).stderr).toBe('');
+    expect((await k('apply', '-f', file('ratchets.yaml', ratchets(true)))).stderr).toBe('');
+    await new Promise((r) => setTimeout(r, 300));
+    // A new object must satisfy the tightened schema.
+    const r2 = await k('create', '-f', file('r2.yaml', r1.replace('name: r1', 'name: r2')));
+    expect(r2.stderr).toContain('spec.name: Too long: may not be more than 3 bytes');
+    // An update that leaves name, count and tag a as they were passes (tag b changes within bounds).
+    expect((await k('patch', 'ratchet', 'r1', '--type=json', '-p', '[{"op":"replace","path":"/spec/tags/1/value","value":"no"}]')).stderr).toBe('');
+    // Changing a value that stays invalid is refused, with the old errors left out.
+    const renamed = await k('patch', 'ratchet', 'r1', '--type=merge', '-p', '{"spec":{"name":"stilltoolong"}}');
+    expect(renamed.stderr.trim()).toBe(
+      'The Ratchet "r1" is invalid: \n' +
+        '* spec.name: Too long: may not be more than 3 bytes\n' +
+        '* <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
+    );
+    const counted = await k('patch', 'ratchet', 'r1', '--type=merge', '-p', '{"spec":{"count":21}}');
+    expect(counted.stderr.trim()).toBe('The Ratchet "r1" is invalid: spec.count: Invalid value: "integer": count too high');
+  });
+
   it('serves the CRDs it stored after a restart', async () => {
     await serve.interrupt();
     await start();

@@ -45,9 +45,10 @@ export function validateCustomResourceContent(value: JsonObject, checks: CustomR
 }
 
 /**
- * The same on update. Without ratcheting (not implemented: CRDValidationRatcheting), the new
- * object is validated alone, except that list-type errors are only reported when the old object
- * had none, as kube does.
+ * The same on update, with validation ratcheting as kube 1.33 does it (CRDValidationRatcheting):
+ * schema errors in a value the update left as it was are dropped, CEL rules without oldSelf that
+ * fail where nothing changed are not errors (kube turns them into warnings), and list-type errors
+ * are only reported when the old object had none.
  */
 export function validateCustomResourceContentUpdate(value: JsonObject, old: JsonObject, checks: CustomResourceSchemaChecks): FieldError[] {
   return validateContent(value, old, checks);
@@ -55,7 +56,10 @@ export function validateCustomResourceContentUpdate(value: JsonObject, old: Json
 
 function validateContent(value: JsonObject, old: JsonObject | undefined, checks: CustomResourceSchemaChecks): FieldError[] {
   const errs: FieldError[] = [];
-  if (checks.validator) errs.push(...(old === undefined ? checks.validator.validate(value) : checks.validator.validateUpdate(value, old)));
+  if (checks.validator) {
+    const schemaErrs = old === undefined ? checks.validator.validate(value) : checks.validator.validateUpdate(value, old);
+    errs.push(...(old === undefined ? schemaErrs : schemaErrs.filter((e) => !ratcheted(e, value, old, checks.structural))));
+  }
   errs.push(...validateEmbeddedResources(undefined, value, checks.structural, false));
   if (old === undefined || validateListSetsAndMaps(undefined, checks.structural, isJsonObject(old) ? old : undefined).length === 0) {
     errs.push(...validateListSetsAndMaps(undefined, checks.structural, value));
@@ -65,4 +69,59 @@ function validateContent(value: JsonObject, old: JsonObject | undefined, checks:
     errs.push(...(blocked ? [blocked] : checks.cel(value, old)));
   }
   return errs;
+}
+
+/** A field path as kube prints it, split into keys and indexes (`spec.ports[0].name`, `<nil>` for the root). */
+function pathSegments(field: string): (string | number)[] {
+  if (field === '' || field === '<nil>') return [];
+  const out: (string | number)[] = [];
+  for (const m of field.matchAll(/([^.[\]]+)|\[([^\]]*)\]/g)) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else out.push(/^\d+$/.test(m[2]!) ? Number(m[2]) : m[2]!);
+  }
+  return out;
+}
+
+/** Deep equality of JSON values. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
+  const ka = Object.keys(a);
+  const bo = b as Record<string, unknown>;
+  return ka.length === Object.keys(bo).length && ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual((a as Record<string, unknown>)[k], bo[k]));
+}
+
+/**
+ * Whether a schema error is ratcheted: the value whose validation raised it (the object holding a
+ * missing required field, else the value at the error's path) equals its old value, or, where it
+ * has no correlated old value (a new field, an item of a list that is not a map or set list), its
+ * nearest correlated ancestor does (kube's ratchetingValueValidator over a CorrelatedObject).
+ */
+function ratcheted(e: FieldError, value: unknown, old: unknown, structural: Structural | undefined): boolean {
+  const segments = pathSegments(e.field);
+  if (e.type === 'FieldValueRequired') segments.pop();
+  let v = value;
+  let o = old;
+  let s = structural;
+  for (const seg of segments) {
+    if (typeof seg === 'number' && Array.isArray(v) && Array.isArray(o)) {
+      const item = v[seg];
+      let match: unknown;
+      if (s?.xListType === 'map' && s.xListMapKeys && isJsonObject(item)) {
+        match = o.find((x) => isJsonObject(x) && s!.xListMapKeys!.every((k) => jsonEqual(x[k], item[k])));
+      } else if (s?.xListType === 'set') {
+        match = o.find((x) => jsonEqual(x, item));
+      }
+      if (match === undefined) break;
+      v = item;
+      o = match;
+      s = s?.items;
+    } else if (typeof seg === 'string' && isJsonObject(v) && isJsonObject(o) && seg in v && seg in o) {
+      v = v[seg];
+      o = o[seg];
+      s = s?.properties?.[seg] ?? s?.additionalProperties?.structural;
+    } else break;
+  }
+  return jsonEqual(v, o);
 }

@@ -12,14 +12,13 @@ import { goChild, goPathArg, type GoPath } from './internal/go-path.ts';
  * pattern, bounds, multipleOf, lengths, item and property counts, uniqueItems, required,
  * properties/additionalProperties/items, allOf/anyOf/oneOf/not.
  *
- * Ratcheting (CRDValidationRatcheting: errors in fields an update did not change are dropped) is
- * not implemented: {@link SchemaValidator.validateUpdate} validates the new object alone, as kube
- * does with the feature off.
+ * {@link SchemaValidator.validateUpdate} validates the new object alone; ratcheting
+ * (CRDValidationRatcheting) is applied to its errors by validateCustomResourceContentUpdate.
  */
 export interface SchemaValidator {
   /** The errors of `value`, with kube's paths and messages; empty when valid. */
   validate(value: unknown, path?: FieldPath): FieldError[];
-  /** The errors of `value` on update from `old` (without ratcheting: `old` is not consulted). */
+  /** The errors of `value` on update from `old` (`old` is not consulted here; see validateCustomResourceContentUpdate). */
   validateUpdate(value: unknown, old: unknown, path?: FieldPath): FieldError[];
 }
 

@@ -58,4 +58,50 @@ describe('validateCustomResourceContent', () => {
     expect(celCalls).toEqual([[{ spec: { tags: ['b', 'b'] } }, old]]);
     expect(validateCustomResourceContentUpdate({ spec: { tags: ['b', 'b'] } }, { spec: {} }, checks()).map(fieldErrorString)).toEqual(['spec.tags[1]: Duplicate value: "b"']);
   });
+
+  // Cases after kube's ratcheting tests (pkg/apiserver/validation/ratcheting_test.go): an error is
+  // dropped when the value that raised it, or its nearest correlatable ancestor, is unchanged.
+  it('ratchets schema errors of unchanged values (CRDValidationRatcheting)', () => {
+    const tight: JSONSchemaProps = {
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          required: ['must'],
+          properties: {
+            must: { type: 'string' },
+            name: { type: 'string', maxLength: 3 },
+            other: { type: 'string' },
+            atomic: { type: 'array', items: { type: 'string', maxLength: 1 } },
+            byKey: {
+              type: 'array',
+              'x-kubernetes-list-type': 'map',
+              'x-kubernetes-list-map-keys': ['k'],
+              items: { type: 'object', required: ['k'], properties: { k: { type: 'string' }, v: { type: 'string', maxLength: 1 } } },
+            },
+          },
+        },
+      },
+    };
+    const c = { validator: newSchemaValidator(tight), structural: newStructural(tight) };
+    const errs = (next: object, prev: object) => validateCustomResourceContentUpdate(next as never, prev as never, c).map(fieldErrorString);
+    const old = { spec: { name: 'long', atomic: ['xx'], byKey: [{ k: 'a', v: 'xx' }, { k: 'b', v: 'y' }] } };
+    // Nothing changed: every error (the missing required field too) is ratcheted.
+    expect(errs(old, old)).toEqual([]);
+    // A sibling changed: spec changed, so its missing required field counts; name did not.
+    expect(errs({ spec: { ...old.spec, other: 'x' } }, old)).toEqual(['spec.must: Required value']);
+    // A changed value that is still invalid counts.
+    expect(errs({ spec: { ...old.spec, must: 'm', name: 'longer' } }, old)).toEqual(['spec.name: Too long: may not be more than 3 bytes']);
+    // Map-list items correlate by key, wherever they moved: a (unchanged) is ratcheted.
+    expect(errs({ spec: { ...old.spec, must: 'm', byKey: [{ k: 'b', v: 'z' }, { k: 'a', v: 'xx' }] } }, old)).toEqual([]);
+    // Atomic-list items do not correlate: a changed list reports all its items' errors.
+    expect(errs({ spec: { ...old.spec, must: 'm', atomic: ['xx', 'y'] } }, old)).toEqual(['spec.atomic[0]: Too long: may not be more than 1 bytes']);
+    // A create is never ratcheted.
+    expect(validateCustomResourceContent(old as never, c).map(fieldErrorString)).toEqual([
+      'spec.name: Too long: may not be more than 3 bytes',
+      'spec.atomic[0]: Too long: may not be more than 1 bytes',
+      'spec.byKey[0].v: Too long: may not be more than 1 bytes',
+      'spec.must: Required value',
+    ]);
+  });
 });

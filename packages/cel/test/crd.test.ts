@@ -164,6 +164,21 @@ describe('validation', () => {
     expect(strings(validateRules(compiled.rules, o, old).errors)).toContain('spec: Invalid value: "object": replicas may not decrease');
   });
 
+  it('ratchets rules without oldSelf where the value is unchanged: warnings, not errors (CRDValidationRatcheting)', () => {
+    // spec unchanged: its failing non-transition rules become warnings, as kube's warning.AddWarning.
+    const same = validateRules(compiled.rules, o, structuredClone(o));
+    expect(strings(same.errors)).toEqual([]);
+    expect(same.warnings).toEqual(['spec: Invalid value: "object": replicas must be <= maxReplicas', 'spec.name: Forbidden: name bob must start with a']);
+    // spec changed: the rules count again; a transition rule is never ratcheted.
+    const changed = validateRules(compiled.rules, o, { ...o, spec: { ...o.spec, replicas: 6 } });
+    expect(strings(changed.errors)).toEqual([
+      'spec: Invalid value: "object": replicas must be <= maxReplicas',
+      'spec: Invalid value: "object": replicas may not decrease',
+      'spec.name: Forbidden: name bob must start with a',
+    ]);
+    expect(validateRules(compiled.rules, o, structuredClone(o), { ratcheting: false }).errors).toHaveLength(2);
+  });
+
   it('uses "failed rule: <rule>" without a message, and reports runtime errors', () => {
     const c = compileSchemaRules(obj({ a: int, m: { type: 'object', additionalProperties: int } }, [{ rule: 'self.a > 1' }, { rule: "self.m['x'] == 1" }]), { isResourceRoot: false });
     expect(strings(validateRules(c.rules, { a: 1, m: {} }, undefined, { fieldPath: 'root' }).errors)).toEqual([

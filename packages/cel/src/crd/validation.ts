@@ -1,7 +1,7 @@
 // Follows k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/validation.go (v0.33) Validator.Validate: runs
 // every compiled rule at every node of an object (and its old version) where it is declared, charging a shared
 // runtime cost budget, and reports kube's field errors.
-import { fieldErrors, type FieldError } from '@kapi/apimachinery';
+import { fieldErrorString, fieldErrors, type FieldError } from '@kapi/apimachinery';
 import type { CelInput } from '@bufbuild/cel';
 import { costLimitExceededMessage } from '../cost.ts';
 import { maxEvaluatedMessageExpressionSizeBytes, runtimeCELCostBudget } from '../limits.ts';
@@ -14,6 +14,8 @@ import type { Program } from '../program.ts';
 /** The outcome of validating one object. */
 export interface ValidateResult {
   readonly errors: FieldError[];
+  /** Errors ratcheted into warnings (`<path>: <error>`, as kube adds them to the response). */
+  readonly warnings: string[];
   /** What is left of the budget; negative once it ran out and validation stopped. */
   readonly remainingBudget: number;
 }
@@ -26,6 +28,26 @@ export interface ValidateOptions {
   readonly costBudget?: number;
   /** Receives what kube logs (klog V(2)) when a messageExpression fails and the rule's message is used instead. */
   readonly log?: (message: string) => void;
+  /**
+   * Validation ratcheting (CRDValidationRatcheting, on in 1.33) on update: a rule that does not use
+   * oldSelf and fails where the value equals its old value (or that of its nearest correlatable
+   * ancestor) gives a warning instead of an error. Default true when an old object is given.
+   */
+  readonly ratcheting?: boolean;
+}
+
+/** Deep equality of JSON values (equality.Semantic.DeepEqual on unstructured data). */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
+  }
+  const ka = Object.keys(a);
+  const bo = b as Record<string, unknown>;
+  return ka.length === Object.keys(bo).length && ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual((a as Record<string, unknown>)[k], bo[k]));
 }
 
 const outOfBudget = 'validation failed due to running out of cost budget, no further validation rules will be run';
@@ -97,9 +119,11 @@ function mapListOld(s: CelSchema, old: unknown[] | undefined, item: unknown): un
  */
 export function validateRules(node: RuleNode | undefined, obj: unknown, oldObj: unknown, opts: ValidateOptions = {}): ValidateResult {
   const errors: FieldError[] = [];
+  const warnings: string[] = [];
   let budget = opts.costBudget ?? runtimeCELCostBudget;
+  const ratcheting = (opts.ratcheting ?? true) && oldObj !== null && oldObj !== undefined;
 
-  const validateExpressions = (n: RuleNode, path: string, v: unknown, old: unknown): void => {
+  const validateExpressions = (n: RuleNode, path: string, v: unknown, old: unknown, unchanged: () => boolean): void => {
     const sts = n.schema.type ?? '';
     const at = shown(path);
     if (v === null || v === undefined) return;
@@ -151,10 +175,15 @@ export function validateRules(node: RuleNode | undefined, obj: unknown, oldObj: 
       }
       if (r.value === true) continue;
       const errPath = shown(c.normalizedFieldPath ? child(path, c.normalizedFieldPath) : path);
+      // Ratcheting: a failure of a rule without oldSelf where nothing changed is only a warning.
+      const addErr = (e: FieldError) => {
+        if (ratcheting && !c.usesOldSelf && unchanged()) warnings.push(fieldErrorString(e));
+        else errors.push(e);
+      };
       if (c.messageExpression && rule.messageExpression) {
         const m = evalMessageExpression(c.messageExpression, rule.messageExpression, bindings, budget, n.perCallLimit);
         if ('message' in m) {
-          errors.push(fieldErrorForReason(errPath, sts, m.message, rule.reason));
+          addErr(fieldErrorForReason(errPath, sts, m.message, rule.reason));
           budget = m.remaining;
         } else if (m.kind === 'invalid') {
           errors.push(fieldErrors.invalid(errPath, sts, m.error));
@@ -162,28 +191,35 @@ export function validateRules(node: RuleNode | undefined, obj: unknown, oldObj: 
           return;
         } else {
           opts.log?.(`messageExpression evaluation failed: ${m.error}`);
-          errors.push(fieldErrorForReason(errPath, sts, ruleMessageOrDefault(rule), rule.reason));
+          addErr(fieldErrorForReason(errPath, sts, ruleMessageOrDefault(rule), rule.reason));
           budget = m.remaining;
         }
       } else {
-        errors.push(fieldErrorForReason(errPath, sts, ruleMessageOrDefault(rule), rule.reason));
+        addErr(fieldErrorForReason(errPath, sts, ruleMessageOrDefault(rule), rule.reason));
       }
     }
   };
 
-  const validate = (n: RuleNode | undefined, path: string, v: unknown, old: unknown): void => {
+  /**
+   * `old` is the correlated old value (undefined where none correlates: a new field, an item of a
+   * list that is not a map list); `parentUnchanged` is whether the nearest correlated ancestor equals
+   * its old value (kube's ratchetingOptions.shouldRatchetError).
+   */
+  const validate = (n: RuleNode | undefined, path: string, v: unknown, old: unknown, parentUnchanged: () => boolean): void => {
     if (!n || v === null || v === undefined) return;
-    validateExpressions(n, path, v, old);
+    let eq: boolean | undefined;
+    const unchanged = old === undefined ? parentUnchanged : () => (eq ??= jsonEqual(v, old));
+    validateExpressions(n, path, v, old, unchanged);
     if (budget < 0) return;
     for (const a of n.allOf) {
-      validate(a, path, v, old);
+      validate(a, path, v, old, parentUnchanged);
       if (budget < 0) return;
     }
     if (Array.isArray(v)) {
       if (!n.items) return;
       const oldArr = Array.isArray(old) ? old : undefined;
       for (let i = 0; i < v.length; i++) {
-        validate(n.items, `${path}[${i}]`, v[i], mapListOld(n.schema, oldArr, v[i]));
+        validate(n.items, `${path}[${i}]`, v[i], mapListOld(n.schema, oldArr, v[i]), unchanged);
         if (budget < 0) return;
       }
     } else if (typeof v === 'object') {
@@ -192,19 +228,19 @@ export function validateRules(node: RuleNode | undefined, obj: unknown, oldObj: 
       const corr = correlatable(n.schema);
       if (n.additionalProperties) {
         for (const [k, x] of Object.entries(obj)) {
-          validate(n.additionalProperties, `${path}[${k}]`, x, corr ? oldMap?.[k] : undefined);
+          validate(n.additionalProperties, `${path}[${k}]`, x, corr ? oldMap?.[k] : undefined, unchanged);
           if (budget < 0) return;
         }
       }
       for (const [k, x] of Object.entries(obj)) {
         const p = n.properties.get(k);
         if (!p) continue;
-        validate(p, child(path, k), x, corr ? oldMap?.[k] : undefined);
+        validate(p, child(path, k), x, corr ? oldMap?.[k] : undefined, unchanged);
         if (budget < 0) return;
       }
     }
   };
 
-  validate(node, opts.fieldPath ?? '', obj, oldObj);
-  return { errors, remainingBudget: budget };
+  validate(node, opts.fieldPath ?? '', obj, oldObj === null ? undefined : oldObj, () => false);
+  return { errors, warnings, remainingBudget: budget };
 }
