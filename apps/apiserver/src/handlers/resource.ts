@@ -19,7 +19,7 @@ import {
 } from '@kapi/apimachinery';
 import { applyPatchType, parseApplyBody, parsePatchOptions, preparePatch, strictApplyCheck } from './patch.ts';
 import { managerOrUserAgent, type FieldManagers } from '../field-managers.ts';
-import { anonymousUser, groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
+import { anonymousUser, collectWarnings, currentWarnings, groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
 import { admitNamespaceLifecycle } from '../admission.ts';
 import { readBody } from '../body.ts';
 import { checkDecoded, decodeObject } from '../decode.ts';
@@ -53,7 +53,9 @@ function contextOf(r: ResourceRequest): RequestContext {
 
 function respond(r: ResourceRequest, code: number, obj: unknown, warnings: readonly string[] = []): void {
   const output = negotiateOutput(r.req.headers.accept, r.query, false, false, !r.entry.customResource);
-  if (warnings.length > 0) r.res.setHeader('Warning', warnings.map(warningHeader));
+  // The decoder's warnings, then those the request's validation added (kube's warning.AddWarning).
+  const all = [...new Set([...warnings, ...currentWarnings()])];
+  if (all.length > 0) r.res.setHeader('Warning', all.map(warningHeader));
   writeOutput(r, code, obj as KubeObject, output);
 }
 
@@ -91,11 +93,11 @@ export async function serveResource(r: ResourceRequest): Promise<void> {
       return serveList(r);
     case 'create':
       if (info.name !== '' && info.subresource === '') throw newMethodNotSupported(gr, 'create');
-      return serveCreate(r);
+      return collectWarnings(() => serveCreate(r));
     case 'update':
-      return serveUpdate(r);
+      return collectWarnings(() => serveUpdate(r));
     case 'patch':
-      return servePatch(r);
+      return collectWarnings(() => servePatch(r));
     case 'delete':
       return serveDelete(r);
     case 'deletecollection':
