@@ -106,14 +106,20 @@ export async function composeStack(backend: StorageBackend, options: StackOption
   // Below etcd 3.4.31 / 3.5.13 a requested progress notification may overtake a watch's events:
   // the stores then do not ask for progress, as kube does not trust it there.
   const storeKv = consistent.fromCache ? kv : withoutProgressRequests(kv);
-  const registry = createBuiltinRegistry((info, { getAttrs, conversion }) => {
+  const registry = createBuiltinRegistry((info, { getAttrs, conversion, objectConversion }) => {
     const transformer = encryption?.transformerForResource({ group: info.group, resource: info.resource });
     const base = storageCodecFor(info);
-    // A custom resource's version converts to and from its storage version in the codec, as kube's does.
+    // A custom resource's version converts to and from its storage version in the codec, as kube's
+    // does; a conversion webhook, which the codec cannot wait for, converts in the Store.
     const codec: Codec = conversion
       ? { contentType: base.contentType, encode: (obj) => base.encode(conversion.encode(obj as KubeObject)), decode: (data) => conversion.decode(base.decode(data)) }
       : base;
-    const store = createStore(storeKv, { codec, pathPrefix: registryPathPrefix, ...(transformer ? { transformer } : {}) });
+    const store = createStore(storeKv, {
+      codec,
+      pathPrefix: registryPathPrefix,
+      ...(transformer ? { transformer } : {}),
+      ...(objectConversion ? { conversion: objectConversion } : {}),
+    });
     const cacher = createCacher(store, {
       resourcePrefix: info.keyPrefix,
       consistentReadsFromCache: consistent.fromCache,

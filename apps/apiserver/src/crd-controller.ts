@@ -6,14 +6,16 @@
 // arrives — on every server over the same storage, since each runs this controller.
 import {
   calculateNamesAndConditions,
+  createWebhookTransport,
   customResourceCleanupFinalizer,
   findCrdCondition,
   reconcileCrdStatus,
   setCrdCondition,
   terminatingConditions,
+  type ServiceResolver,
 } from '@kapi/apiextensions';
 import { isConflict, isNotFound, type KubeObject, type Watcher } from '@kapi/apimachinery';
-import { customResourceResources, type CustomResourceDefinitionObject, type Registry } from '@kapi/registry';
+import { customResourceResources, type ConversionWebhookTransportFactory, type CustomResourceDefinitionObject, type Registry } from '@kapi/registry';
 
 const crdGroup = 'apiextensions.k8s.io';
 
@@ -35,6 +37,39 @@ type AcceptedNames = NonNullable<NonNullable<CustomResourceDefinitionObject['sta
 type Condition = { type: string; status: string; reason?: string; message?: string };
 const errText = (err: unknown) => (err as { status?: { message?: string } }).status?.message ?? (err instanceof Error ? err.message : String(err));
 
+type ServiceObject = KubeObject & { spec?: { type?: string; clusterIP?: string; externalName?: string; ports?: { port?: number }[] } };
+
+/**
+ * kube-apiserver's ClusterIP service resolver (aggregator's ResolveCluster) over the registry's
+ * Services: a conversion webhook's service reference goes to the service's cluster IP, or to an
+ * ExternalName's name (the transport then calls it only when that is a loopback address).
+ */
+export function clusterIPServiceResolver(registry: Registry): ServiceResolver {
+  return async (namespace, name, port) => {
+    const services = registry.lookup('', 'v1', 'services');
+    const svc = (await services?.store.get({ namespace }, name).catch((err: unknown) => {
+      if (isNotFound(err)) throw new Error(`service ${json(name)} not found`);
+      throw err;
+    })) as ServiceObject | undefined;
+    if (!svc) throw new Error(`service ${json(name)} not found`);
+    const spec = svc.spec ?? {};
+    const type = spec.type ?? 'ClusterIP';
+    if (type === 'ClusterIP' && spec.clusterIP === 'None') throw new Error('cannot route to service with ClusterIP "None"');
+    if (type === 'ClusterIP' || type === 'LoadBalancer' || type === 'NodePort') {
+      if (!(spec.ports ?? []).some((p) => p.port === port)) throw new Error(`no service port ${port} found for service ${json(name)}`);
+      return { host: spec.clusterIP ?? '', port };
+    }
+    if (type === 'ExternalName') return { host: spec.externalName ?? '', port };
+    throw new Error(`unsupported service type ${json(type)}`);
+  };
+}
+
+/** How the CRDs of a registry call their conversion webhooks: HTTPS, services resolved through the registry. */
+export function conversionWebhookTransports(registry: Registry): ConversionWebhookTransportFactory {
+  const resolveService = clusterIPServiceResolver(registry);
+  return (config) => createWebhookTransport(config, { resolveService });
+}
+
 /**
  * Serves the custom resources of every CRD whose names are accepted, writes the CRDs' status
  * (acceptedNames, NamesAccepted, Established, NonStructuralSchema, storedVersions) as kube's
@@ -47,6 +82,7 @@ export function startCustomResourceController(registry: Registry, onError: (err:
   const status = entry.subresources.status;
   /** What each CRD serves now: its fingerprint and the group/version/plural keys. */
   const served = new Map<string, { fingerprint: string; keys: { group: string; version: string; resource: string }[] }>();
+  const webhookTransport = conversionWebhookTransports(registry);
   let stopped = false;
   let watcher: Watcher | undefined;
   let queue: Promise<void> = Promise.resolve();
@@ -182,7 +218,7 @@ export function startCustomResourceController(registry: Registry, onError: (err:
     const withNames = { ...crd, status: { ...(crd.status ?? {}), acceptedNames } } as CustomResourceDefinitionObject;
     const fingerprint = json([crd.spec, acceptedNames, terminating]);
     if (served.get(name)?.fingerprint === fingerprint) return;
-    const resources = customResourceResources(withNames, { terminating });
+    const resources = customResourceResources(withNames, { terminating, webhookTransport });
     const keys = resources.map((r) => ({ group: r.definition.group, version: r.definition.version, resource: r.definition.resource }));
     const before = served.get(name)?.keys ?? [];
     for (const r of resources) registry.serve(r);

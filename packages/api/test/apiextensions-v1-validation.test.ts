@@ -33,6 +33,8 @@ function crd(edit: (c: CustomResourceDefinition & { spec: NonNullable<CustomReso
 const v1 = (c: { spec: NonNullable<CustomResourceDefinition['spec']> }) => c.spec.versions![0]!;
 const schema = (c: { spec: NonNullable<CustomResourceDefinition['spec']> }) => v1(c).schema!.openAPIV3Schema!;
 const strings = (errs: FieldError[]) => errs.map(fieldErrorString);
+/** Go's %#v of the bytes of a base64 string. */
+const goBytesOf = (b64: string) => `[]byte{${[...Buffer.from(b64, 'base64')].map((x) => `0x${x.toString(16)}`).join(', ')}}`;
 
 describe('defaults (SetObjectDefaults_CustomResourceDefinition)', () => {
   it('singular is the lower-cased kind, listKind <kind>List, conversion None, storedVersions the storage version', () => {
@@ -483,6 +485,34 @@ describe('ValidateCustomResourceDefinitionUpdate', () => {
       'spec.validation.openAPIV3Schema.properties[spec].properties[color].type: Unsupported value: "bogus": supported values: "array", "boolean", "integer", "number", "object", "string"',
       'spec.validation.openAPIV3Schema.properties[spec].properties[ports].items.properties[name].default: Required value: this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property',
     ]);
+  });
+
+  it("a conversion webhook's caBundle must be a CA bundle once the CRD is established, unless the stored one was not", () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const withBundle = (caBundle: string) => (c: CustomResourceDefinition & { spec: NonNullable<CustomResourceDefinition['spec']> }) => {
+      c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://127.0.0.1:8443/convert', caBundle }, conversionReviewVersions: ['v1'] } };
+      c.metadata!.resourceVersion = '7';
+    };
+    const notPem = b64('ab');
+    const key = b64('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n');
+    const badCert = b64('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n');
+    // Accepted on create and before the CRD is established.
+    expect(kind.validate(crd(withBundle(notPem)))).toEqual([]);
+    expect(kind.validateUpdate(crd(withBundle(notPem)), crd(withBundle('')))).toEqual([]);
+    const old = crd(withBundle(''));
+    established(old);
+    const path = 'spec.conversion.webhookClientConfig.caBundle: Invalid value: ';
+    expect(strings(kind.validateUpdate(crd(withBundle(notPem)), old))).toEqual([`${path}[]byte{0x61, 0x62}: unable to load root certificates: unable to parse bytes as PEM block`]);
+    expect(strings(kind.validateUpdate(crd(withBundle(key)), old))).toEqual([
+      `${path}${goBytesOf(key)}: unable to load root certificates: no valid certificate authority data seen`,
+    ]);
+    expect(strings(kind.validateUpdate(crd(withBundle(badCert)), old))).toEqual([
+      `${path}${goBytesOf(badCert)}: unable to load root certificates: failed to parse certificate: x509: malformed certificate`,
+    ]);
+    // A stored bundle that is invalid already lets an update keep an invalid one (ratcheting).
+    const oldInvalid = crd(withBundle(notPem));
+    established(oldInvalid);
+    expect(kind.validateUpdate(crd(withBundle(key)), oldInvalid)).toEqual([]);
   });
 
   it('a v1 schema must stay structural, whatever the stored one was', () => {

@@ -8,6 +8,11 @@
  * defaults → coerce embedded metadata (the root's metadata is decoded and re-set around this) →
  * default → validate (schema, then embedded TypeMeta/ObjectMeta, then list-type set/map
  * uniqueness, then CEL rules, which plug in through {@link CelValidator}).
+ *
+ * Conversion between a CRD's versions through its webhook (strategy Webhook): the converter
+ * ({@link createWebhookConverter}) sends ConversionReviews and checks the answers as kube does,
+ * over an HTTPS transport ({@link createWebhookTransport}) that reports failures in client-go's
+ * words. `@kapi/apiextensions/testing` makes serving certificates and a webhook server for tests.
  */
 export {
   newStructural,
@@ -71,3 +76,17 @@ export {
   type NamesInUse,
   type NamesAndConditions,
 } from './crd-status.ts';
+export {
+  createWebhookConverter,
+  createConversionReview,
+  decodeConversionReviewResponse,
+  getConvertedObjectsFromResponse,
+  validateConvertedObject,
+  restoreObjectMeta,
+  type ConversionReview,
+  type ConversionWebhookTransport,
+  type CustomResourceConverter,
+  type DecodedReview,
+  type WebhookConverterOptions,
+} from './webhook-converter.ts';
+export { createWebhookTransport, isLoopbackAddress, type ServiceResolver, type WebhookClientConfig, type WebhookTransportOptions } from './webhook-client.ts';

@@ -2,7 +2,7 @@
 import type { KindDefinition } from '@kapi/api';
 import { metaOf, type KubeObject } from '@kapi/apimachinery';
 import { semanticEqual } from './semantic-equal.ts';
-import type { StorageInterface } from '@kapi/storage';
+import type { ObjectConversion, StorageInterface } from '@kapi/storage';
 import type { GenericStore } from './generic-store.ts';
 import type { ResourceInfo } from './resource.ts';
 import type { RESTStrategy } from './strategy.ts';
@@ -40,6 +40,11 @@ export interface BuiltinResource {
   readonly storageVersion?: string;
   /** Conversion between the stored bytes' version and this one, done by the storage codec. */
   readonly storageConversion?: StorageConversion;
+  /**
+   * Conversion between the stored version and this one that cannot be synchronous (a CRD's
+   * conversion webhook): done by the Store after decoding and before encoding (its `conversion`).
+   */
+  readonly objectConversion?: ObjectConversion;
   /** A custom resource's version: its schema, for decoding, apply and OpenAPI. */
   readonly customResource?: CustomResourceInfo;
   /** Serve a `status` subresource (the kind has spec and status). */

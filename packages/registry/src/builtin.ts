@@ -1,7 +1,7 @@
 // The built-in resources kapi serves, assembled over a storage factory.
 import { configMapKind, finalizerKubernetes, labelMetadataName, namespaceKind, secretKind, type KindDefinition, type Namespace } from '@kapi/api';
 import { metaOf, validateObjectMetaUpdate } from '@kapi/apimachinery';
-import { defaultAttrs, type AttrFunc, type StorageInterface } from '@kapi/storage';
+import { defaultAttrs, type AttrFunc, type ObjectConversion, type StorageInterface } from '@kapi/storage';
 import { createGenericStore, type GenericStore } from './generic-store.ts';
 import { strategyForKind } from './kind-strategy.ts';
 import { resourceInfoOf, type ResourceInfo } from './resource.ts';
@@ -35,9 +35,11 @@ import { customResourceDefinitionResource } from './apiextensions.ts';
 /** Makes the storage of one resource. The server composes it (backend → cacher); the registry never knows which. */
 /**
  * Builds the storage of one resource. `attrs` is the resource's getAttrs (labels and selectable
- * fields), for storage decorators that index objects (the watch cache).
+ * fields), for storage decorators that index objects (the watch cache), and the conversion of its
+ * stored objects when they are kept in another version: `conversion` for the codec (synchronous),
+ * `objectConversion` for the Store (asynchronous: a CRD's conversion webhook).
  */
-export type StorageFactory = (info: ResourceInfo, attrs: { getAttrs: AttrFunc; conversion?: StorageConversion }) => StorageInterface;
+export type StorageFactory = (info: ResourceInfo, attrs: { getAttrs: AttrFunc; conversion?: StorageConversion; objectConversion?: ObjectConversion }) => StorageInterface;
 
 /** One served resource: its store and its table printer. */
 export interface ResourceEntry {
@@ -162,7 +164,11 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       return { info, definition: r.definition, store: made.store, table: r.table ?? defaultTableConvertor, subresources: made.subresources ?? {} };
     }
     const strategy = strategyForKind(r.definition, r.strategy ?? {});
-    const storage = storageFor(info, { getAttrs: strategy.getAttrs, ...(r.storageConversion ? { conversion: r.storageConversion } : {}) });
+    const storage = storageFor(info, {
+      getAttrs: strategy.getAttrs,
+      ...(r.storageConversion ? { conversion: r.storageConversion } : {}),
+      ...(r.objectConversion ? { objectConversion: r.objectConversion } : {}),
+    });
     storages.set(keyOf(info.group, info.version, info.resource), storage);
     const generic = createGenericStore({
       info,

@@ -5,15 +5,11 @@
 // version's schema, the status subresource, printer columns.
 import type { JSONSchemaProps, KindDefinition } from '@kapi/api';
 import {
-  applyDefaults,
-  coerceEmbeddedResources,
   createCustomResourceTableConvertor,
   newSchemaValidator,
   newStructural,
   printerColumnsOf,
-  prune,
   scalePrinterColumnsOf,
-  pruneNonNullableNullsWithoutDefaults,
   validateCustomResourceContent,
   validateCustomResourceContentUpdate,
   type PrinterColumn,
@@ -34,9 +30,18 @@ import {
   type KubeObject,
   type ProtoMessage,
 } from '@kapi/apimachinery';
-import type { BuiltinResource, StorageConversion } from './builtin-resource.ts';
+import type { BuiltinResource } from './builtin-resource.ts';
+import {
+  crdConverter,
+  noneStorageConversion,
+  pruneAndDefault,
+  webhookStorageConversion,
+  type ConversionWebhookTransportFactory,
+  type CustomResourceConversionSpec,
+} from './customresource-conversion.ts';
 import type { GenericStore } from './generic-store.ts';
 export type { CustomResourceInfo } from './customresource-info.ts';
+export { pruneAndDefault, type ConversionWebhookTransportFactory, type CustomResourceConversionSpec } from './customresource-conversion.ts';
 import { semanticEqual } from './semantic-equal.ts';
 import { addWarning } from './warnings.ts';
 import type { TableConvertor } from './table-convertor.ts';
@@ -48,6 +53,7 @@ export interface CustomResourceDefinitionObject extends KubeObject {
     scope?: string;
     names?: { plural?: string; singular?: string; kind?: string; listKind?: string; shortNames?: string[]; categories?: string[] };
     preserveUnknownFields?: boolean;
+    conversion?: CustomResourceConversionSpec;
     versions?: {
       name: string;
       served?: boolean;
@@ -84,24 +90,16 @@ const withoutMetadataAndStatus = (obj: KubeObject, dropStatus: boolean): Record<
 };
 
 /**
- * Prunes and defaults an object as kube's custom resource decoder does on every request body:
- * unknown fields go (not with x-kubernetes-preserve-unknown-fields), embedded resources' metadata is
- * coerced, nulls without defaults in non-nullable places go, then defaults apply.
- */
-export function pruneAndDefault(obj: KubeObject, info: Pick<CustomResourceInfo, 'structural' | 'preserveUnknownFields'>): void {
-  if (!info.preserveUnknownFields) prune(obj, info.structural, { isResourceRoot: true });
-  coerceEmbeddedResources(undefined, obj, info.structural, true, { dropInvalidFields: true });
-  pruneNonNullableNullsWithoutDefaults(obj, info.structural);
-  applyDefaults(obj, info.structural);
-}
-
-/**
  * The resources one CRD serves: one per served version, named by the CRD's accepted names (its
  * spec's until they are accepted), stored under `/<group>/<plural>`.
  */
 export function customResourceResources(
   crd: CustomResourceDefinitionObject,
-  options: { readonly terminating?: boolean } = {},
+  options: {
+    readonly terminating?: boolean;
+    /** How a conversion webhook is called (strategy Webhook); default: an HTTPS transport that resolves no services. */
+    readonly webhookTransport?: ConversionWebhookTransportFactory;
+  } = {},
 ): (BuiltinResource & { customResource: CustomResourceInfo })[] {
   const spec = crd.spec ?? {};
   const group = spec.group ?? '';
@@ -126,39 +124,20 @@ export function customResourceResources(
     }
   }
   const preserveUnknownFields = spec.preserveUnknownFields === true;
-  const versionOf = (obj: KubeObject): string => {
-    const av = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
-    return av.startsWith(`${group}/`) ? av.slice(group.length + 1) : '';
-  };
+  // Strategy Webhook: one converter for every version (its webhook client is shared).
+  const converter = crdConverter(group, (spec.versions ?? []).map((v) => v.name), spec.conversion, options.webhookTransport);
   return (spec.versions ?? [])
     .filter((v) => v.served)
     .map((v) => {
       const schema = v.schema?.openAPIV3Schema;
       const structural = structurals.get(v.name);
       const apiVersion = `${group}/${v.name}`;
-      const storageApiVersion = `${group}/${storageVersion}`;
-      // kube's storage codec for this version (crdConversionRESTOptionsGetter): a stored object is
-      // pruned, coerced and defaulted with its own version's schema, converted (strategy None: the
-      // apiVersion rewritten), then pruned with this version's; a write goes the other way.
-      const storageConversion: StorageConversion = {
-        decode(obj) {
-          const stored = versionOf(obj);
-          if (stored !== '' && structurals.has(stored)) pruneAndDefault(obj, { structural: structurals.get(stored), preserveUnknownFields });
-          const meta = metaOf(obj);
-          if ((meta.generation ?? 0) < 1) meta.generation = 1;
-          if (obj.apiVersion !== apiVersion) {
-            obj.apiVersion = apiVersion;
-            if (!preserveUnknownFields) prune(obj, structural, { isResourceRoot: true });
-          }
-          return obj;
-        },
-        encode(obj) {
-          if (obj.apiVersion === storageApiVersion) return obj;
-          const out = { ...structuredClone(obj), apiVersion: storageApiVersion };
-          if (!preserveUnknownFields) prune(out, structurals.get(storageVersion), { isResourceRoot: true });
-          return out;
-        },
-      };
+      // kube's storage codec for this version (crdConversionRESTOptionsGetter): synchronous in the
+      // codec for strategy None, asynchronous in the Store for a webhook.
+      const conversionContext = { group, apiVersion, storageVersion, structurals, preserveUnknownFields };
+      const conversion = converter
+        ? { objectConversion: webhookStorageConversion(conversionContext, converter) }
+        : { storageConversion: noneStorageConversion(conversionContext) };
       const validator: SchemaValidator | undefined = schema ? newSchemaValidator(schema) : undefined;
       // x-kubernetes-validations, compiled once per served version (the CRD was refused if they do not compile).
       const compiled = schema ? compileSchemaRules(schema as unknown as CelSchema).rules : undefined;
@@ -222,7 +201,7 @@ export function customResourceResources(
         keyPrefix: `/${group}/${plural}`,
         table: convertor as unknown as TableConvertor,
         customResource: info,
-        storageConversion,
+        ...conversion,
         strategy: {
           getAttrs,
           selectableFields: [...(namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name']), ...selectable.map((f) => f.name)],

@@ -30,5 +30,12 @@ export {
 export { anonymousUser, authenticationResources, invalidBearerTokenError, noTokenAuthenticator, userInfoJson, type AuthenticationOptions, type TokenAuthentication, type TokenAuthenticator, type UserInfo } from './authentication.ts';
 export { alwaysAllowAuthorizer, authorizationResources, type AuthorizationAttributes, type AuthorizationDecision, type AuthorizationOptions, type AuthorizationResult, type Authorizer, type NonResourceRuleInfo, type ResourceRuleInfo, type RulesResolver, type RulesResult } from './authorization.ts';
 export { componentStatusResource, httpComponentProbe, storageComponentProbe, type ComponentHealth, type ComponentProbe, type ComponentStatusOptions } from './component-status.ts';
-export { customResourceResources, pruneAndDefault, type CustomResourceDefinitionObject, type CustomResourceInfo } from './customresource.ts';
+export {
+  customResourceResources,
+  pruneAndDefault,
+  type ConversionWebhookTransportFactory,
+  type CustomResourceConversionSpec,
+  type CustomResourceDefinitionObject,
+  type CustomResourceInfo,
+} from './customresource.ts';
 export { addWarning, collectWarnings, currentWarnings } from './warnings.ts';

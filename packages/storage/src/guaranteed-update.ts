@@ -3,7 +3,7 @@ import type { KubeObject, Preconditions } from '@kapi/apimachinery';
 import { isUpdateResult, type DeleteOptions, type GuaranteedUpdateOptions } from './interfaces.ts';
 import { newInternalError, newStorageError } from './errors.ts';
 import type { KeyValue } from './kv.ts';
-import { bytesEqual, decodeAt, deepCopy, fromStorage, readState, stateFromKv, toStorage, type ObjectState, type StoreContext } from './internal.ts';
+import { bytesEqual, decodeServed, deepCopy, fromStorage, readState, stateFromKv, toStorage, type ObjectState, type StoreContext } from './internal.ts';
 
 /** Checks uid/resourceVersion preconditions against the current object (kube's Preconditions.Check). */
 export function checkPreconditions(key: string, pre: Preconditions | undefined, obj: KubeObject): void {
@@ -194,12 +194,12 @@ async function guaranteedUpdateNow(ctx: StoreContext, key: string, opts: Guarant
       continue;
     }
 
-    const data = ctx.codec.encode(storageForm(ctx, next));
+    const data = ctx.conversion === undefined ? encodeStored(ctx, next) : await encodeConverted(ctx, next);
 
     // Unchanged bytes: no write, no new resourceVersion, no event — unless the transformer reported
     // the stored value stale (e.g. encrypted with an older key): then it is written again.
     if (state.obj !== undefined && !state.stale) {
-      const stored = state.data ?? encodeStored(ctx, state.obj);
+      const stored = state.data ?? (ctx.conversion === undefined ? encodeStored(ctx, state.obj) : await encodeConverted(ctx, state.obj));
       if (bytesEqual(stored, data)) {
         if (!isCurrent) {
           await refresh();
@@ -215,16 +215,22 @@ async function guaranteedUpdateNow(ctx: StoreContext, key: string, opts: Guarant
     const lease = ttl !== 0 ? await ctx.leases.getLease(ttl) : 0;
     const res = await ctx.kv.update(key, value, state.rev, lease !== 0 ? { lease } : {});
     if (!res.succeeded) {
-      state = stateFromKv(ctx, key, res.kv);
+      state = await stateFromKv(ctx, key, res.kv);
       isCurrent = true;
       continue;
     }
-    return decodeAt(ctx, key, data, res.revision);
+    return decodeServed(ctx, key, data, res.revision);
   }
 }
 
+/** The bytes an object is stored as, by a Store without conversion. */
 function encodeStored(ctx: StoreContext, obj: KubeObject): Uint8Array {
   return ctx.codec.encode(storageForm(ctx, obj));
+}
+
+/** The bytes an object is stored as, by a Store that converts: into the stored version first. */
+async function encodeConverted(ctx: StoreContext, obj: KubeObject): Promise<Uint8Array> {
+  return ctx.codec.encode(await ctx.conversion!.toStorage(storageForm(ctx, obj)));
 }
 
 /**
@@ -266,7 +272,7 @@ export async function conditionalDelete(ctx: StoreContext, key: string, opts: De
     }
     const res = await ctx.kv.delete(key, state.rev);
     if (!res.succeeded) {
-      state = skipRead ? unreadState(res.kv) : stateFromKv(ctx, key, res.kv);
+      state = skipRead ? unreadState(res.kv) : await stateFromKv(ctx, key, res.kv);
       isCurrent = true;
       continue;
     }
@@ -275,7 +281,7 @@ export async function conditionalDelete(ctx: StoreContext, key: string, opts: De
     // The value deleted is the one read (its modRevision matched); a cached state has only the object.
     const last = state.data ?? (res.kv ? fromStorage(ctx, key, res.kv.value).data : undefined);
     // The deleted object is returned at the revision of the delete.
-    if (last !== undefined) return decodeAt(ctx, key, last, res.revision);
+    if (last !== undefined) return decodeServed(ctx, key, last, res.revision);
     const obj = deepCopy(state.obj!);
     ctx.versioner.updateObject(obj, res.revision);
     return obj;

@@ -56,6 +56,7 @@ export type { SelectionPredicate, ObjectAttrs, AttrFunc } from './predicate.ts';
 export { everything, defaultAttrs, predicateMatches, selectsEverything } from './predicate.ts';
 export { encodeContinue, decodeContinue } from './continue.ts';
 export { createStore, errResourceVersionSetOnCreate, type StoreOptions } from './store.ts';
+export type { ObjectConversion } from './conversion.ts';
 export { defaultMaxValueBytes } from './internal.ts';
 export { tooLargeResourceVersion } from './store-errors.ts';
 export {

@@ -3,6 +3,7 @@ import { newRequestEntityTooLarge, type Codec, type KubeObject, type Versioner }
 import type { KV, KeyValue } from './kv.ts';
 import { isCorruptObj, isInternalError, newInternalError, newStorageError } from './errors.ts';
 import { authenticatedDataString, type Transformer, type TransformResult } from './transformer/transformer.ts';
+import type { ObjectConversion } from './conversion.ts';
 
 /** What every Store operation needs. */
 export interface StoreContext {
@@ -19,6 +20,8 @@ export interface StoreContext {
   readonly allowUnsafeMalformedObjectDeletion: boolean;
   /** The largest value (as stored, after the transformer) a write may store; 0 for no limit. */
   readonly maxValueBytes: number;
+  /** Asynchronous conversion after decoding and before encoding; undefined: none, and nothing waits for it. */
+  readonly conversion: ObjectConversion | undefined;
 }
 
 /** etcd's default --max-request-bytes: the largest object kube-apiserver can store there. */
@@ -41,16 +44,32 @@ export function prepareKey(ctx: StoreContext, key: string): string {
   return ctx.pathPrefix + k;
 }
 
-/** Decodes a stored value and stamps it with its revision. */
-export function decodeAt(ctx: StoreContext, key: string, data: Uint8Array, revision: number): KubeObject {
-  let obj: KubeObject;
+/** Decodes a stored value (a value the codec cannot decode is a CorruptObj storage error). */
+function decodeValue(ctx: StoreContext, key: string, data: Uint8Array, revision: number): KubeObject {
   try {
-    obj = ctx.codec.decode(data);
+    return ctx.codec.decode(data);
   } catch (err) {
     throw newStorageError('CorruptObj', key, revision, `failed to decode stored object: ${(err as Error).message}`);
   }
+}
+
+/** Decodes a stored value and stamps it with its revision. Only for a Store without conversion: see decodeConverted. */
+export function decodeAt(ctx: StoreContext, key: string, data: Uint8Array, revision: number): KubeObject {
+  const obj = decodeValue(ctx, key, data, revision);
   ctx.versioner.updateObject(obj, revision);
   return obj;
+}
+
+/** Decodes a stored value, converts it (the Store's conversion, which must be set) and stamps it with its revision. */
+export async function decodeConverted(ctx: StoreContext, key: string, data: Uint8Array, revision: number): Promise<KubeObject> {
+  const obj = await ctx.conversion!.fromStorage(decodeValue(ctx, key, data, revision));
+  ctx.versioner.updateObject(obj, revision);
+  return obj;
+}
+
+/** decodeAt, or decodeConverted when the Store converts: synchronous without conversion. */
+export function decodeServed(ctx: StoreContext, key: string, data: Uint8Array, revision: number): KubeObject | Promise<KubeObject> {
+  return ctx.conversion === undefined ? decodeAt(ctx, key, data, revision) : decodeConverted(ctx, key, data, revision);
 }
 
 /**
@@ -102,9 +121,11 @@ export interface ObjectState {
   unread?: boolean;
 }
 
-export function stateFromKv(ctx: StoreContext, key: string, kv: KeyValue | undefined): ObjectState {
+/** The state of a key as the KV returned it; a promise only when the Store converts. */
+export function stateFromKv(ctx: StoreContext, key: string, kv: KeyValue | undefined): ObjectState | Promise<ObjectState> {
   if (kv === undefined) return { obj: undefined, data: undefined, rev: 0, stale: false };
   const { data, stale } = fromStorage(ctx, key, kv.value);
+  if (ctx.conversion !== undefined) return decodeConverted(ctx, key, data, kv.modRevision).then((obj) => ({ obj, data, rev: kv.modRevision, stale }));
   return { obj: decodeAt(ctx, key, data, kv.modRevision), data, rev: kv.modRevision, stale };
 }
 

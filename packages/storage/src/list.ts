@@ -4,7 +4,7 @@ import type { ListOptions } from './interfaces.ts';
 import { isKvCompactedError, prefixRangeEnd, type KvRangeResult } from './kv.ts';
 import { decodeContinue, encodeContinue } from './continue.ts';
 import { everything, predicateMatches, selectsEverything } from './predicate.ts';
-import { decodeAt, prepareKey, type StoreContext } from './internal.ts';
+import { decodeAt, decodeConverted, prepareKey, type StoreContext } from './internal.ts';
 import { newInternalError } from './errors.ts';
 import { authenticatedDataString } from './transformer/transformer.ts';
 import { tooLargeResourceVersion } from './store-errors.ts';
@@ -96,7 +96,9 @@ export async function getList(ctx: StoreContext, key: string, opts: ListOptions)
       hasMore = res.more;
       for (const kv of res.kvs) {
         lastKey = kv.key;
-        const obj = decodeAt(ctx, kv.key, listItemData(ctx, kv.key, kv.value), kv.modRevision);
+        const data = listItemData(ctx, kv.key, kv.value);
+        // Items are converted one by one, as kube's codec decodes them, before the predicate sees them.
+        const obj = ctx.conversion === undefined ? decodeAt(ctx, kv.key, data, kv.modRevision) : await decodeConverted(ctx, kv.key, data, kv.modRevision);
         if (predicateMatches(pred, obj)) {
           items.push(obj);
           if (limit > 0 && items.length >= limit) break;

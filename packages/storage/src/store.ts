@@ -6,7 +6,8 @@ import { newStorageError } from './errors.ts';
 import { conditionalDelete, guaranteedUpdate, storageForm } from './guaranteed-update.ts';
 import { getList } from './list.ts';
 import { watch } from './watch.ts';
-import { corruptObjectMessage, decodeAt, defaultMaxValueBytes, decodeStored, prepareKey, toStorage, type StoreContext } from './internal.ts';
+import { corruptObjectMessage, decodeAt, decodeConverted, defaultMaxValueBytes, decodeStored, fromStorage, prepareKey, toStorage, type StoreContext } from './internal.ts';
+import type { ObjectConversion } from './conversion.ts';
 import { createLeaseManager, type LeaseManagerConfig } from './lease-manager.ts';
 import { identityTransformer } from './transformer/identity.ts';
 import type { Transformer } from './transformer/transformer.ts';
@@ -41,6 +42,12 @@ export interface StoreOptions {
    * every backend, so what is stored could be stored in etcd; 0 for no limit.
    */
   maxValueBytes?: number;
+  /**
+   * Converts what the codec decodes into the version the Store serves, and back before encoding,
+   * asynchronously (a CRD's conversion webhook; see ObjectConversion). Default: none — conversion
+   * that can be done synchronously belongs in the codec, and costs the Store's paths nothing.
+   */
+  conversion?: ObjectConversion;
 }
 
 /** Plain errors the Store raises for misuse, as kube's etcd3 store does. */
@@ -57,6 +64,7 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
     leases: createLeaseManager(kv, options.leaseManager),
     allowUnsafeMalformedObjectDeletion: options.allowUnsafeMalformedObjectDeletion ?? false,
     maxValueBytes: options.maxValueBytes ?? defaultMaxValueBytes,
+    conversion: options.conversion,
   };
 
   const requestProgress = kv.requestProgress?.bind(kv);
@@ -67,11 +75,12 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
     async create(key, obj, opts) {
       const k = prepareKey(ctx, key);
       if (obj.metadata?.resourceVersion) throw new Error(errResourceVersionSetOnCreate);
-      const data = ctx.codec.encode(storageForm(ctx, obj));
+      const form = storageForm(ctx, obj);
+      const data = ctx.codec.encode(ctx.conversion === undefined ? form : await ctx.conversion.toStorage(form));
       const lease = opts?.ttl ? await ctx.leases.getLease(opts.ttl) : 0;
       const res = await kv.create(k, toStorage(ctx, k, data), lease ? { lease } : {});
       if (!res.succeeded) throw newStorageError('KeyExists', k, 0);
-      return decodeAt(ctx, k, data, res.revision);
+      return ctx.conversion === undefined ? decodeAt(ctx, k, data, res.revision) : decodeConverted(ctx, k, data, res.revision);
     },
 
     // Async, so that a bad key rejects the promise instead of throwing at the call.
@@ -94,6 +103,7 @@ export function createStore(kv: KV, options: StoreOptions): StorageInterface {
         throw newStorageError('KeyNotFound', k, 0);
       }
       try {
+        if (ctx.conversion !== undefined) return await decodeConverted(ctx, k, fromStorage(ctx, k, found.value).data, found.modRevision);
         return decodeStored(ctx, k, found.value, found.modRevision);
       } catch (err) {
         const corrupt = ctx.allowUnsafeMalformedObjectDeletion ? corruptObjectMessage(err, found.modRevision) : undefined;

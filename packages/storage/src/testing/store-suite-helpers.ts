@@ -16,6 +16,7 @@ import type { GuaranteedUpdateOptions, StorageInterface } from '../interfaces.ts
 import type { KV } from '../kv.ts';
 import type { ObjectAttrs, SelectionPredicate } from '../predicate.ts';
 import { createStore } from '../store.ts';
+import type { ObjectConversion } from '../conversion.ts';
 import { decodeContinue, encodeContinue } from '../continue.ts';
 import { isNotFound } from '../errors.ts';
 import { authenticatedDataString, hasPrefix, type Transformer, type TransformResult } from '../transformer/transformer.ts';
@@ -35,6 +36,12 @@ export interface StoreHarness {
    * (kube's PrefixTransformer `test!`) beneath it. Default: none.
    */
   newTransformer?(): Transformer;
+  /**
+   * The Store's asynchronous conversion (see ObjectConversion), for one test. The suite's cases
+   * compare objects exactly: a conversion under test must give back what it was given (e.g. a
+   * round trip through another version). Default: none.
+   */
+  newConversion?(): ObjectConversion;
   /**
    * Wraps the suite's Store for one test, e.g. in a watch cache (kube runs these suites through its
    * cacher). The suite then talks only to what this returns. Default: the Store itself.
@@ -193,9 +200,11 @@ export function useStoreTest(harness: StoreHarness, caps: StoreCapabilities = {}
       };
     };
     const stacked = stackTransformers(outer, () => inner);
-    t.store = createStore(t.kv, { codec: jsonCodec, pathPrefix, transformer: stacked });
-    t.unsafeDeletionStore = () => createStore(t.kv, { codec: jsonCodec, pathPrefix, transformer: stacked, allowUnsafeMalformedObjectDeletion: true });
-    t.storeWith = (other) => createStore(t.kv, { codec: jsonCodec, pathPrefix, transformer: stackTransformers(outer, () => other) });
+    const conversion = harness.newConversion?.();
+    const common = { codec: jsonCodec, pathPrefix, ...(conversion ? { conversion } : {}) };
+    t.store = createStore(t.kv, { ...common, transformer: stacked });
+    t.unsafeDeletionStore = () => createStore(t.kv, { ...common, transformer: stacked, allowUnsafeMalformedObjectDeletion: true });
+    t.storeWith = (other) => createStore(t.kv, { ...common, transformer: stackTransformers(outer, () => other) });
     t.fromStorage = (key, value) => stacked.transformFromStorage(value, authenticatedDataString(`${pathPrefix}${key}`)).data;
     t.r = `/pods-${globalThis.crypto.randomUUID().slice(0, 8)}`;
     // `-` sorts before `/`: the key is outside every range under `${r}/`.

@@ -16,6 +16,8 @@ import {
   type NameValidator,
 } from '@kapi/apimachinery';
 import { invalidGo, isValidPortNum } from '../../core/v1/validation-helpers.ts';
+import { X509Certificate } from 'node:crypto';
+import { decodePem, type PemBlock } from '../../certificates/v1/pem.ts';
 import { goParseRequestUri, goParseUrl } from './go-url.ts';
 import { goStrings, goVersions, internalSpecOf, type InternalConversion, type InternalSpec } from './internal.ts';
 import type { JSONSchemaProps } from './json-schema.ts';
@@ -33,6 +35,8 @@ export const kubeAPIApprovedAnnotation = 'api-approved.kubernetes.io';
 
 interface Options extends SchemaValidationOptions {
   requireRecognizedConversionReviewVersion: boolean;
+  /** An invalid conversion webhook caBundle is allowed on create, before the CRD is established, and when the stored one is invalid too. */
+  allowInvalidCABundle: boolean;
   requireOpenAPISchema: boolean;
   requireImmutableNames: boolean;
 }
@@ -232,8 +236,44 @@ function validateConversionReviewVersions(versions: readonly string[] | undefine
   return errs;
 }
 
-/** validateCustomResourceConversion (the CA bundle is not parsed: see README). */
-function validateConversion(conversion: InternalConversion | undefined, requireRecognized: boolean, path: FieldPath): FieldError[] {
+/** Go's %#v of a []byte. */
+const goBytes = (b: Buffer) => `[]byte{${[...b].map((x) => `0x${x.toString(16)}`).join(', ')}}`;
+
+/**
+ * client-go's rootCertPool as webhook.ValidateCABundle runs it: why PEM data cannot be a CA bundle
+ * (x509.CertPool.AppendCertsFromPEM found no certificate, then createErrorParsingCAData's reason),
+ * or undefined when it can.
+ */
+export function caBundleError(data: Buffer): string | undefined {
+  if (data.length === 0) return undefined;
+  const isCert = (b: PemBlock) => b.type === 'CERTIFICATE' && Object.keys(b.headers).length === 0;
+  const parses = (b: PemBlock) => {
+    try {
+      new X509Certificate(b.bytes);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (let rest = data, b = decodePem(rest); b; rest = b.rest, b = decodePem(rest)) if (isCert(b) && parses(b)) return undefined;
+  for (let rest = data; rest.length > 0; ) {
+    const b = decodePem(rest);
+    if (!b) return 'unable to parse bytes as PEM block';
+    rest = b.rest;
+    if (isCert(b) && !parses(b)) return 'failed to parse certificate: x509: malformed certificate';
+  }
+  return 'no valid certificate authority data seen';
+}
+
+/** webhook.ValidateCABundle (the bundle is base64 in the API object). */
+function validateCABundle(path: FieldPath, caBundle: string): FieldError[] {
+  const data = Buffer.from(caBundle, 'base64');
+  const err = caBundleError(data);
+  return err === undefined ? [] : [invalidGo(path, goBytes(data), `unable to load root certificates: ${err}`)];
+}
+
+/** validateCustomResourceConversion. */
+function validateConversion(conversion: InternalConversion | undefined, requireRecognized: boolean, allowInvalidCABundle: boolean, path: FieldPath): FieldError[] {
   if (!conversion) return [];
   const errs = validateEnum(path.child('strategy'), conversion.strategy, ['None', 'Webhook']);
   const cc = conversion.webhookClientConfig;
@@ -245,6 +285,7 @@ function validateConversion(conversion: InternalConversion | undefined, requireR
       const s = cc.service;
       errs.push(...validateWebhookService(path.child('webhookClientConfig').child('service'), s.namespace ?? '', s.name ?? '', s.path, s.port ?? 0));
     }
+    if (cc?.caBundle && !allowInvalidCABundle) errs.push(...validateCABundle(path.child('webhookClientConfig').child('caBundle'), cc.caBundle));
     errs.push(...validateConversionReviewVersions(conversion.conversionReviewVersions, requireRecognized, path.child('conversionReviewVersions')));
   } else {
     if (cc) errs.push(fieldErrors.forbidden(path.child('webhookClientConfig'), 'should not be set when strategy is not set to Webhook'));
@@ -339,7 +380,7 @@ function validateSpec(spec: InternalSpec, optsIn: Options, path: FieldPath): Fie
   if (spec.conversion && spec.conversion.strategy !== 'None' && spec.preserveUnknownFields) {
     errs.push(fieldErrors.invalid(path.child('conversion').child('strategy'), spec.conversion.strategy, 'must be None if spec.preserveUnknownFields is true'));
   }
-  errs.push(...validateConversion(spec.conversion, opts.requireRecognizedConversionReviewVersion, path.child('conversion')));
+  errs.push(...validateConversion(spec.conversion, opts.requireRecognizedConversionReviewVersion, opts.allowInvalidCABundle, path.child('conversion')));
   return errs;
 }
 
@@ -444,6 +485,8 @@ function nameValidatorFor(crd: CustomResourceDefinition): NameValidator {
 const createOptions: Options = {
   allowDefaults: true,
   requireRecognizedConversionReviewVersion: true,
+  // The CRD is not established yet.
+  allowInvalidCABundle: true,
   requireImmutableNames: false,
   requireOpenAPISchema: true,
   requireValidPropertyType: true,
@@ -502,9 +545,12 @@ function updateOptions(old: CustomResourceDefinition, oldSpec: InternalSpec): Op
   const allSchemas = oldSpec.validation?.openAPIV3Schema !== undefined || oldSpec.versions.every((v) => v.schema?.openAPIV3Schema !== undefined);
   const conversion = oldSpec.conversion;
   const oldVersions = conversion?.conversionReviewVersions ?? [];
+  const oldCABundle = conversion?.webhookClientConfig?.caBundle;
   return {
     allowDefaults: true,
     requireRecognizedConversionReviewVersion: !conversion || oldVersions.length === 0 || oldVersions.some((v) => acceptedConversionReviewVersions.includes(v)),
+    // kube's allowInvalidCABundle: before the CRD is established, or when the stored bundle is invalid already.
+    allowInvalidCABundle: !isEstablished(old) || (!!oldCABundle && caBundleError(Buffer.from(oldCABundle, 'base64')) !== undefined),
     requireImmutableNames: isEstablished(old),
     requireOpenAPISchema: allSchemas,
     requireValidPropertyType: !specHas(oldSpec, (s) => (s.type ?? '') !== '' && !openapiV3Types.has(s.type!)),
