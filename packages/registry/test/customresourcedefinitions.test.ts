@@ -167,4 +167,29 @@ describe('customresourcedefinitions in the built-in registry', () => {
     const err = await failure(status.update({}, 'widgets.example.com', (old) => ({ ...old!, status: { ...(old!.status as object), acceptedNames: { plural: 'Widgets' } } })));
     expect(statusFromError(err).details?.causes?.map((c) => c.field)).toEqual(['status.acceptedNames.plural']);
   });
+
+  // kube's REST Delete (pkg/registry/customresourcedefinition/etcd.go).
+  it('a first delete marks the CRD (deletionTimestamp, cleanup finalizer, Terminating) and keeps it; preconditions and dry run as kube', async () => {
+    const made = await crds.store.create({}, widgets());
+    const uid = made.metadata!.uid!;
+    const wrongUid = statusFromError(await failure(crds.store.delete({}, 'widgets.example.com', { preconditions: { uid: 'other' } })));
+    expect([wrongUid.code, wrongUid.message]).toEqual([409, `Operation cannot be fulfilled on customresourcedefinitions.apiextensions.k8s.io "widgets.example.com": Precondition failed: UID in precondition: other, UID in object meta: ${uid}`]);
+    const dry = await crds.store.delete({}, 'widgets.example.com', { dryRun: true });
+    expect(dry.deleted).toBe(false);
+    expect((await crds.store.get({}, 'widgets.example.com')).metadata?.deletionTimestamp).toBeUndefined();
+    const first = await crds.store.delete({}, 'widgets.example.com');
+    expect(first.deleted).toBe(false);
+    const marked = (await crds.store.get({}, 'widgets.example.com')) as KubeObject & { status: { conditions: { type: string; status: string; reason: string; message: string }[] } };
+    expect(marked.metadata?.deletionTimestamp).toBeDefined();
+    expect(marked.metadata?.finalizers).toEqual(['customresourcecleanup.apiextensions.k8s.io']);
+    expect(marked.status.conditions.find((c) => c.type === 'Terminating')).toMatchObject({
+      status: 'True',
+      reason: 'InstanceDeletionPending',
+      message: 'CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon',
+    });
+    // Removing the finalizer (as the cleanup controller does through /status) deletes it.
+    await crds.subresources.status!.update({}, 'widgets.example.com', (old) => ({ ...old!, metadata: { ...old!.metadata, finalizers: [] } }));
+    expect(statusFromError(await failure(crds.store.get({}, 'widgets.example.com'))).code).toBe(404);
+  });
 });
+

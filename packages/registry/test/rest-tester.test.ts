@@ -22,8 +22,8 @@ const served = fresh().registry.resources;
 /** Resources kept in storage: the ones kube's storage test data covers. */
 const stored = served.filter((e) => e.store.verbs.includes('get') && e.store.verbs.includes('create'));
 
-/** Whether a namespace deletes at once: it does not (the namespace controller finalizes it). */
-const gracefully = new Set(['/v1/namespaces']);
+/** Kinds that do not delete at once: a namespace (the namespace controller finalizes it), a CRD (its cleanup finalizer). */
+const gracefully = new Set(['/v1/namespaces', 'apiextensions.k8s.io/v1/customresourcedefinitions']);
 /** kube's stores with ReturnDeletedObject. */
 const returnsDeleted = new Set([
   '/v1/namespaces',
