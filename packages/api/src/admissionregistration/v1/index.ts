@@ -25,17 +25,19 @@ export {
   defaultValidatingAdmissionPolicy,
   defaultValidatingAdmissionPolicyBinding,
   defaultValidatingWebhookConfiguration,
-  validateMetaConditions,
   validateMutatingWebhookConfiguration,
   validateMutatingWebhookConfigurationUpdate,
+  validateValidatingWebhookConfiguration,
+  validateValidatingWebhookConfigurationUpdate,
+} from './validation.ts';
+export {
+  validateMetaConditions,
   validateValidatingAdmissionPolicy,
   validateValidatingAdmissionPolicyBinding,
   validateValidatingAdmissionPolicyBindingUpdate,
   validateValidatingAdmissionPolicyStatusUpdate,
   validateValidatingAdmissionPolicyUpdate,
-  validateValidatingWebhookConfiguration,
-  validateValidatingWebhookConfigurationUpdate,
-} from './validation.ts';
+} from './policy-validation.ts';
 
 /** The kinds of admissionregistration.k8s.io/v1 kapi serves. */
 export const admissionregistrationV1Kinds: readonly KindDefinition[] = [

@@ -12,13 +12,15 @@ import {
   defaultValidatingWebhookConfiguration,
   validateMutatingWebhookConfiguration,
   validateMutatingWebhookConfigurationUpdate,
+  validateValidatingWebhookConfiguration,
+  validateValidatingWebhookConfigurationUpdate,
+} from './validation.ts';
+import {
   validateValidatingAdmissionPolicy,
   validateValidatingAdmissionPolicyBinding,
   validateValidatingAdmissionPolicyBindingUpdate,
   validateValidatingAdmissionPolicyUpdate,
-  validateValidatingWebhookConfiguration,
-  validateValidatingWebhookConfigurationUpdate,
-} from './validation.ts';
+} from './policy-validation.ts';
 
 export const validatingWebhookConfigurationKind = defineKind<ValidatingWebhookConfiguration>({
   group: admissionregistrationGroupName,
