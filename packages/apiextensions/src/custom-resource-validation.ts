@@ -1,7 +1,7 @@
 // Behaviour of k8s.io/apiextensions-apiserver/pkg/registry/customresource/strategy.go (v0.33):
 // the schema part of Validate and ValidateUpdate, in its order, with the seam where CEL rules
 // (x-kubernetes-validations) plug in.
-import { fieldErrors, type FieldError } from '@kapi/apimachinery';
+import { fieldErrors, jsonDeepEqual, type FieldError } from '@kapi/apimachinery';
 import type { Structural } from './structural.ts';
 import type { SchemaValidator } from './validation.ts';
 import { validateEmbeddedResources } from './objectmeta.ts';
@@ -82,16 +82,6 @@ function pathSegments(field: string): (string | number)[] {
   return out;
 }
 
-/** Deep equality of JSON values. */
-function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
-  const ka = Object.keys(a);
-  const bo = b as Record<string, unknown>;
-  return ka.length === Object.keys(bo).length && ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual((a as Record<string, unknown>)[k], bo[k]));
-}
-
 /**
  * Whether a schema error is ratcheted: the value whose validation raised it (the object holding a
  * missing required field, else the value at the error's path) equals its old value, or, where it
@@ -109,9 +99,9 @@ function ratcheted(e: FieldError, value: unknown, old: unknown, structural: Stru
       const item = v[seg];
       let match: unknown;
       if (s?.xListType === 'map' && s.xListMapKeys && isJsonObject(item)) {
-        match = o.find((x) => isJsonObject(x) && s!.xListMapKeys!.every((k) => jsonEqual(x[k], item[k])));
+        match = o.find((x) => isJsonObject(x) && s!.xListMapKeys!.every((k) => jsonDeepEqual(x[k], item[k])));
       } else if (s?.xListType === 'set') {
-        match = o.find((x) => jsonEqual(x, item));
+        match = o.find((x) => jsonDeepEqual(x, item));
       }
       if (match === undefined) break;
       v = item;
@@ -123,5 +113,5 @@ function ratcheted(e: FieldError, value: unknown, old: unknown, structural: Stru
       s = s?.properties?.[seg] ?? s?.additionalProperties?.structural;
     } else break;
   }
-  return jsonEqual(v, o);
+  return jsonDeepEqual(v, o);
 }

@@ -1,13 +1,12 @@
 // Behaviour of k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/validation.go
 // (ValidateDefaults) and prune.go (PruneDefaults) (v0.33): the default values of a CRD schema
 // checked, and pruned, in the context of the resource they will land in.
-import { aggregateFieldErrors, fieldErrorString, fieldErrors, type FieldError } from '@kapi/apimachinery';
+import { aggregateFieldErrors, fieldErrorString, fieldErrors, jsonDeepEqual, type FieldError } from '@kapi/apimachinery';
 import { toJSONSchemaProps, type Structural } from './structural.ts';
 import { prune } from './pruning.ts';
 import { coerceEmbeddedResources, validateEmbeddedResources } from './objectmeta.ts';
 import { newSchemaValidatorFromOpenAPI } from './validation.ts';
 import { deepCopyJson, type JsonObject } from './internal/json.ts';
-import { jsonDeepEqual } from './internal/openapi-validate.ts';
 import { childOf, indexOf, rootObject, withTypeMeta, type SurroundingObject } from './internal/surrounding-object.ts';
 import { goChild, goKey, type GoPath } from './internal/go-path.ts';
 

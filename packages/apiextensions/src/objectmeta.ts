@@ -1,7 +1,7 @@
 // Behaviour of k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta/validation.go,
 // coerce.go and algorithm.go (v0.33): the TypeMeta and ObjectMeta of embedded resources
 // (x-kubernetes-embedded-resource) and of the resource root.
-import { fieldErrors, formatTime, isDNS1035Label, validateObjectMeta, type FieldError, type ObjectMeta } from '@kapi/apimachinery';
+import { fieldErrors, formatTime, goTypeName, isDNS1035Label, validateObjectMeta, type FieldError, type ObjectMeta } from '@kapi/apimachinery';
 import type { Structural } from './structural.ts';
 import { compareGoStrings, isJsonObject, type JsonObject } from './internal/json.ts';
 import { goChild, goIndex, goKey, goPathArg, type GoPath } from './internal/go-path.ts';
@@ -209,9 +209,6 @@ function decodeObjectMeta(v: unknown, dropMalformed = false): Decoded {
   }
   return { meta, unknown };
 }
-
-const goTypeName = (v: unknown): string =>
-  typeof v === 'string' ? 'string' : typeof v === 'number' ? (Number.isInteger(v) ? 'int64' : 'float64') : typeof v === 'boolean' ? 'bool' : Array.isArray(v) ? '[]interface {}' : 'map[string]interface {}';
 
 /** Options of {@link coerceEmbeddedResources}. */
 export interface CoerceOptions {

@@ -3,7 +3,7 @@
 // ConversionReview (what the storage codec converts), the review version the CRD asks for, and the
 // response checked as kube checks it, with kube's messages.
 import { randomUUID } from 'node:crypto';
-import { aggregateFieldErrors, validateAnnotations, validateLabels, type KubeObject } from '@kapi/apimachinery';
+import { aggregateFieldErrors, goTypeName, validateAnnotations, validateLabels, type KubeObject } from '@kapi/apimachinery';
 import { deepCopyJson, isJsonObject, type JsonObject } from './internal/json.ts';
 
 /** How a converter reaches its webhook: one POST of a ConversionReview. */
@@ -113,16 +113,6 @@ export interface DecodedReview {
   kind?: string;
   apiVersion?: string;
   response?: { uid?: string; convertedObjects?: unknown[] | null; result?: { status?: string; message?: string } } | null;
-}
-
-/** Go's %T of a value decoded from JSON into interface{} (unstructured holds whole numbers as int64). */
-export function goTypeName(v: unknown): string {
-  if (v === null || v === undefined) return '<nil>';
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
-  if (Array.isArray(v)) return '[]interface {}';
-  return 'map[string]interface {}';
 }
 
 /** strconv.Quote for the uids kube prints (ASCII). */

@@ -31,5 +31,6 @@ export * from './yaml.ts';
 export * from './schema/declare.ts';
 export * from './schema/derive-proto.ts';
 export * from './schema/derive-openapi.ts';
-export { goMarshalJson } from './internal/go-json.ts';
+export { goMarshalJson, goTypeName } from './internal/go-json.ts';
 export * from './schema/derive-zero.ts';
+export { jsonDeepEqual } from './json-equal.ts';

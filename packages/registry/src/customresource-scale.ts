@@ -5,6 +5,7 @@
 import { scaleKind, type KindDefinition } from '@kapi/api';
 import {
   fieldErrors,
+  goTypeName,
   metaOf,
   newBadRequest,
   newInternalError,
@@ -32,16 +33,6 @@ const maxInt32 = 2147483647;
 /** A replicas path without its leading period, split on periods (splitReplicasPath). */
 export function splitReplicasPath(path: string): string[] {
   return (path.startsWith('.') ? path.slice(1) : path).split('.');
-}
-
-/** Go's `%T` of a value decoded from JSON into interface{}. */
-function goTypeName(v: unknown): string {
-  if (v === null || v === undefined) return '<nil>';
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
-  if (Array.isArray(v)) return '[]interface {}';
-  return 'map[string]interface {}';
 }
 
 /** Go's `%v` of a value decoded from JSON into interface{}. */

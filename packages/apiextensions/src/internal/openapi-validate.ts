@@ -6,6 +6,7 @@
 import type { JSONSchemaProps } from '@kapi/api';
 import { formatValidator } from '../formats.ts';
 import { compileGoRegexp } from './go-regexp.ts';
+import { jsonDeepEqual } from '@kapi/apimachinery';
 import { goQuote, isJsonObject } from './json.ts';
 
 /** The error codes apiextensions maps to field errors. */
@@ -311,17 +312,6 @@ function numberCheck(n: Node, data: number, path: string): Result {
   merge(res, multiple, minimum, maximum);
   res.matchCount++;
   return res;
-}
-
-/** reflect.DeepEqual over decoded JSON. */
-export function jsonDeepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonDeepEqual(x, b[i]));
-  if (isJsonObject(a) && isJsonObject(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && jsonDeepEqual(a[k], b[k]));
-  }
-  return false;
 }
 
 function sliceCheck(n: Node, data: unknown[], path: string): Result {

@@ -37,3 +37,16 @@ export function goMarshalJson(value: unknown): string {
       return 'null';
   }
 }
+
+/**
+ * Go's `%T` of a value decoded from JSON into interface{} (unstructured data): integral numbers
+ * are int64 there, other numbers float64.
+ */
+export function goTypeName(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
+  if (Array.isArray(v)) return '[]interface {}';
+  return 'map[string]interface {}';
+}

@@ -1,7 +1,7 @@
 // Follows k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/validation.go (v0.33) Validator.Validate: runs
 // every compiled rule at every node of an object (and its old version) where it is declared, charging a shared
 // runtime cost budget, and reports kube's field errors.
-import { fieldErrorString, fieldErrors, type FieldError } from '@kapi/apimachinery';
+import { fieldErrorString, fieldErrors, jsonDeepEqual, type FieldError } from '@kapi/apimachinery';
 import type { CelInput } from '@bufbuild/cel';
 import { costLimitExceededMessage } from '../cost.ts';
 import { maxEvaluatedMessageExpressionSizeBytes, runtimeCELCostBudget } from '../limits.ts';
@@ -34,20 +34,6 @@ export interface ValidateOptions {
    * ancestor) gives a warning instead of an error. Default true when an old object is given.
    */
   readonly ratcheting?: boolean;
-}
-
-/** Deep equality of JSON values (equality.Semantic.DeepEqual on unstructured data). */
-function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
-  }
-  const ka = Object.keys(a);
-  const bo = b as Record<string, unknown>;
-  return ka.length === Object.keys(bo).length && ka.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual((a as Record<string, unknown>)[k], bo[k]));
 }
 
 const outOfBudget = 'validation failed due to running out of cost budget, no further validation rules will be run';
@@ -208,7 +194,7 @@ export function validateRules(node: RuleNode | undefined, obj: unknown, oldObj: 
   const validate = (n: RuleNode | undefined, path: string, v: unknown, old: unknown, parentUnchanged: () => boolean): void => {
     if (!n || v === null || v === undefined) return;
     let eq: boolean | undefined;
-    const unchanged = old === undefined ? parentUnchanged : () => (eq ??= jsonEqual(v, old));
+    const unchanged = old === undefined ? parentUnchanged : () => (eq ??= jsonDeepEqual(v, old));
     validateExpressions(n, path, v, old, unchanged);
     if (budget < 0) return;
     for (const a of n.allOf) {
