@@ -60,6 +60,14 @@ describe.skipIf(!kubectlPath)(`custom resources with kubectl against kapi serve 
     writeFileSync(p, text);
     return p;
   };
+  /** Waits until the served OpenAPI of a group version contains `text` (the CRD change is served). */
+  const servedSchemaHas = async (groupVersion: string, text: string) => {
+    for (let i = 0; i < 100; i++) {
+      if ((await k('get', '--raw', `/openapi/v3/apis/${groupVersion}`)).stdout.includes(text)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`${groupVersion} never served a schema with ${text}`);
+  };
   const start = async () => {
     serve = await startKapiServe(['--data-dir', join(dir, 'data'), '--port', '0', ...storageArgs()]);
   };
@@ -289,6 +297,7 @@ spec:
     // The storage version moves to v2, which gains a default: stored objects are read with it, and storedVersions lists both.
     expect((await k('apply', '-f', file('things.yaml', multi('v2', true)))).stderr).toBe('');
     await k('wait', '--for', 'jsonpath={.status.storedVersions[1]}=v2', 'crd/things.example.com', '--timeout=10s');
+    await servedSchemaHas('example.com/v2', '"default":"dflt"');
     expect((await k('get', 'crd', 'things.example.com', '-o', 'jsonpath={.status.storedVersions}')).stdout).toBe('["v1","v2"]');
     const t2 = 'apiVersion: example.com/v1\nkind: Thing\nmetadata: {name: t2}\nspec: {a: z, old: o}\n';
     expect((await k('create', '-f', file('t2.yaml', t2))).stderr).toBe('');
@@ -333,7 +342,7 @@ spec:
     const r1 = 'apiVersion: example.com/v1\nkind: Ratchet\nmetadata: {name: r1}\nspec: {name: toolong, count: 20, tags: [{key: a, value: long}, {key: b, value: ok}]}\n';
     expect((await k('create', '-f', file('r1.yaml', r1))).stderr).toBe('');
     expect((await k('apply', '-f', file('ratchets.yaml', ratchets(true)))).stderr).toBe('');
-    await new Promise((r) => setTimeout(r, 300));
+    await servedSchemaHas('example.com/v1', '"maxLength":3');
     // A new object must satisfy the tightened schema.
     const r2 = await k('create', '-f', file('r2.yaml', r1.replace('name: r1', 'name: r2')));
     expect(r2.stderr).toContain('spec.name: Too long: may not be more than 3 bytes');
