@@ -21,6 +21,7 @@ export * from './protobuf-wire.ts';
 export * from './protobuf-message.ts';
 export * from './protobuf.ts';
 export * from './strict.ts';
+export { nullsAsGoZero } from './json-null.ts';
 export * from './json-scan.ts';
 export * from './scheme.ts';
 export * from './rest-mapper.ts';

@@ -1,7 +1,8 @@
 // Behaviour of k8s.io/apimachinery/pkg/runtime/scheme.go and the decoding of request bodies in
 // k8s.io/apiserver/pkg/endpoints/handlers (create.go, update.go) (v1.33): kinds by group, version
 // and kind; bodies in JSON or protobuf decoded into one of them, TypeMeta defaulted and checked,
-// value types checked, unknown and duplicate fields handled by fieldValidation.
+// value types checked (a null is the zero value), unknown and duplicate fields handled by
+// fieldValidation.
 import type { z } from 'zod';
 import { newBadRequest, newUnsupportedMediaType } from './errors.ts';
 import { groupVersionString, type GroupVersionKind } from './gvk.ts';
@@ -10,6 +11,7 @@ import { strictDecodingErrors } from './json-scan.ts';
 import type { KubeObject } from './meta.ts';
 import { decodeEnvelope, protobufContentType } from './protobuf.ts';
 import { decodeMessage, type ProtoMessage } from './protobuf-message.ts';
+import { nullsAsGoZero } from './json-null.ts';
 import { pruneUnknownFields, unknownFields } from './strict.ts';
 import { decodeYamlObject } from './yaml.ts';
 import { isStatusError } from './errors.ts';
@@ -66,6 +68,17 @@ function typeError(kind: SchemeKind, issue: z.core.$ZodIssue): never {
 }
 
 /**
+ * Value types against the kind's schema: a wrongly typed value is a 400. A null is no wrong type:
+ * Go's decoder reads it as the zero value (see json-null.ts), so nulls are read that way, in
+ * place, when the object does not check as it is.
+ */
+function checkTypes(kind: SchemeKind, obj: KubeObject): void {
+  let parsed = kind.schema.safeParse(obj);
+  if (!parsed.success && nullsAsGoZero(kind.schema, obj)) parsed = kind.schema.safeParse(obj);
+  if (!parsed.success) typeError(kind, parsed.error.issues[0]!);
+}
+
+/**
  * Decodes a request body into `kind` (the kind of the URL). JSON bodies may leave out apiVersion
  * and kind; a different one is a 400, as are malformed bodies and values of the wrong type.
  */
@@ -97,8 +110,7 @@ function decodeYamlBody(kind: SchemeKind, body: Uint8Array, mode: FieldValidatio
     }
   }
   checkTypeMeta(kind, obj);
-  const parsed = kind.schema.safeParse(obj);
-  if (!parsed.success) typeError(kind, parsed.error.issues[0]!);
+  checkTypes(kind, obj);
   const unknown = mode === 'Strict' ? unknownFields(kind.schema, obj) : pruneUnknownFields(kind.schema, obj);
   if (mode === 'Ignore') return obj;
   const errs = [...(duplicateError ? [duplicateError] : []), ...unknown.map((p) => `unknown field ${JSON.stringify(p)}`)];
@@ -153,8 +165,7 @@ export function checkObject(kind: SchemeKind, obj: KubeObject, opts: DecodeOptio
  * document order, Warn reports each, Ignore says nothing.
  */
 function checkFields(kind: SchemeKind, obj: KubeObject, mode: FieldValidation, warnings: string[] | undefined, duplicates: JsonDuplicates | undefined): KubeObject {
-  const parsed = kind.schema.safeParse(obj);
-  if (!parsed.success) typeError(kind, parsed.error.issues[0]!);
+  checkTypes(kind, obj);
   const unknown = mode === 'Strict' ? unknownFields(kind.schema, obj) : pruneUnknownFields(kind.schema, obj);
   if (mode === 'Ignore' || (unknown.length === 0 && (duplicates?.paths.length ?? 0) === 0)) return obj;
   const errs = strictDecodingErrors(duplicates?.body ?? '', unknown, duplicates?.paths ?? [], duplicates?.offsets ?? []);
