@@ -19,9 +19,10 @@ const allowed = {
   patch: ['structured-merge-diff', 'apimachinery', 'api'],
   cel: ['apimachinery'],
   apiextensions: ['apimachinery', 'api', 'structured-merge-diff', 'cel'],
+  controllers: ['apimachinery'],
   registry: ['storage', 'api', 'apimachinery', 'patch', 'structured-merge-diff', 'apiextensions', 'cel'],
-  apiserver: ['registry', 'apiextensions', 'cel', 'patch', 'structured-merge-diff', 'cacher', 'storage', 'storage-etcd3', 'storage-sqlite', 'api', 'apimachinery'],
-  bench: ['apiserver', 'registry', 'apiextensions', 'cel', 'patch', 'structured-merge-diff', 'cacher', 'storage', 'storage-etcd3', 'storage-sqlite', 'api', 'apimachinery'],
+  apiserver: ['controllers', 'registry', 'apiextensions', 'cel', 'patch', 'structured-merge-diff', 'cacher', 'storage', 'storage-etcd3', 'storage-sqlite', 'api', 'apimachinery'],
+  bench: ['apiserver', 'controllers', 'registry', 'apiextensions', 'cel', 'patch', 'structured-merge-diff', 'cacher', 'storage', 'storage-etcd3', 'storage-sqlite', 'api', 'apimachinery'],
 };
 
 const dirOf = (name) => (name === 'apiserver' ? 'apps/apiserver' : name === 'bench' ? 'bench' : `packages/${name}`);

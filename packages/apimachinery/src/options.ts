@@ -34,6 +34,8 @@ export interface DeleteOptions {
   preconditions?: Preconditions;
   gracePeriodSeconds?: number;
   propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+  /** The deprecated form of propagationPolicy (true: Orphan); never set together with it. */
+  orphanDependents?: boolean;
 }
 
 /** The body of a DELETE (kubectl sends one; client-node uses the query). */
@@ -181,12 +183,16 @@ export function parseDeleteOptions(q: URLSearchParams, rawBody: Record<string, u
   const opts: DeleteOptions = {};
   if (parseDryRun(dryRunValues, 'DeleteOptions')) opts.dryRun = true;
   const grace = typeof body?.gracePeriodSeconds === 'number' ? body.gracePeriodSeconds : intParam(q, 'gracePeriodSeconds');
-  if (grace !== undefined) {
-    if (grace < 0) invalidOptions('DeleteOptions', [fieldErrors.invalid('gracePeriodSeconds', grace, 'must be greater than or equal to 0')]);
-    opts.gracePeriodSeconds = grace;
-  }
+  // A negative grace period is taken as 1 s on the delete path (rest.BeforeDelete).
+  if (grace !== undefined) opts.gracePeriodSeconds = grace < 0 ? 1 : grace;
+  const orphan = typeof body?.orphanDependents === 'boolean' ? body.orphanDependents : boolParam(q, 'orphanDependents');
+  if (orphan !== undefined) opts.orphanDependents = orphan;
   const policy = body?.propagationPolicy ?? q.get('propagationPolicy') ?? undefined;
   if (policy !== undefined && policy !== '') {
+    // ValidateDeleteOptions.
+    if (orphan !== undefined) {
+      invalidOptions('DeleteOptions', [fieldErrors.invalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set')]);
+    }
     if (policy !== 'Orphan' && policy !== 'Background' && policy !== 'Foreground') {
       invalidOptions('DeleteOptions', [fieldErrors.notSupported('propagationPolicy', policy, ['Foreground', 'Background', 'Orphan', 'nil'])]);
     }

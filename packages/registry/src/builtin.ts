@@ -73,6 +73,8 @@ export interface Registry {
   unserve(group: string, version: string, resource: string): Promise<boolean>;
   /** Grows with every serve and unserve: what discovery and OpenAPI caches compare. */
   readonly generation: number;
+  /** Calls `listener` after every serve and unserve; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
 }
 
 const namespaceStrategy = strategyForKind<Namespace>(namespaceKind, {
@@ -150,8 +152,17 @@ export const builtinResources: readonly BuiltinResource[] = [
   customResourceDefinitionResource,
 ];
 
+export interface RegistryOptions {
+  /**
+   * Deletes set the garbage collector's finalizers (`orphan`, `foregroundDeletion`) as their
+   * propagation policy says: kube-apiserver's --enable-garbage-collector. Default true; false where
+   * no garbage collector runs to remove them.
+   */
+  garbageCollection?: boolean;
+}
+
 /** Builds the registry of built-in resources (and any `extra` ones) over the given storage factory. */
-export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonly BuiltinResource[] = []): Registry {
+export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonly BuiltinResource[] = [], options: RegistryOptions = {}): Registry {
   const entries: ResourceEntry[] = [];
   /** The storage each served resource owns (none for REST-only ones), released on unserve. */
   const storages = new Map<string, StorageInterface>();
@@ -175,6 +186,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       strategy,
       storage,
       ...(r.returnDeletedObject ? { returnDeletedObject: true } : {}),
+      ...(options.garbageCollection === false ? { garbageCollection: false } : {}),
     });
     const store = r.wrapStore ? r.wrapStore(generic, storage, () => entries) : generic;
     const subresources: Record<string, Subresource> = {};
@@ -209,6 +221,11 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
   for (const r of [...builtinResources, ...extra]) entries.push(build(r));
   const byKey = new Map(entries.map((e) => [keyOf(e.info.group, e.info.version, e.info.resource), e]));
   let generation = 0;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    generation++;
+    for (const l of listeners) l();
+  };
 
   const release = async (key: string) => {
     const storage = storages.get(key);
@@ -222,6 +239,10 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
     get generation() {
       return generation;
     },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     serve(r) {
       const key = keyOf(r.definition.group, r.definition.version, r.definition.resource);
       const previous = byKey.get(key);
@@ -232,7 +253,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
         if (previousStorage && previousStorage !== storages.get(key)) void previousStorage.close();
       } else entries.push(entry);
       byKey.set(key, entry);
-      generation++;
+      changed();
       return entry;
     },
     async unserve(group, version, resource) {
@@ -241,7 +262,7 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       if (!entry) return false;
       entries.splice(entries.indexOf(entry), 1);
       byKey.delete(key);
-      generation++;
+      changed();
       await release(key);
       return true;
     },

@@ -79,6 +79,8 @@ const persistentVolumeStatusStrategy: Partial<RESTStrategy> = {
 
 const replicationControllerStrategy: Partial<RESTStrategy> = {
   ...specStatusStrategy(() => ({ replicas: 0 })),
+  // core/v1 orphans an RC's pods by default, for backwards compatibility.
+  gcPolicy: 'OrphanDependents',
   getAttrs: (obj) => {
     const base = defaultAttrs(obj);
     const replicas = (obj.status as { replicas?: number } | undefined)?.replicas ?? 0;

@@ -28,6 +28,8 @@ import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, RequestCont
 import { interpretStorageError } from './storage-errors.ts';
 import { generateName } from './names.ts';
 import { ignoreManagedFieldsTimestamps } from './managed-fields-timestamps.ts';
+import { alreadyDeleting, deleteImmediately, markAsDeleting, planDeletion } from './deletion.ts';
+import { addWarning } from './warnings.ts';
 
 /**
  * Computes the new object of an update from the stored one (undefined when it does not exist).
@@ -77,11 +79,17 @@ export interface GenericStoreOptions {
   storage: StorageInterface;
   /** Answer deletes with the deleted object instead of a Success Status. */
   returnDeletedObject?: boolean;
+  /**
+   * Deletes set the garbage collector's finalizers as their propagation policy says (kube's
+   * EnableGarbageCollection, --enable-garbage-collector). Default true.
+   */
+  garbageCollection?: boolean;
 }
 
 /** Creates the generic store of one resource. */
 export function createGenericStore(options: GenericStoreOptions): GenericStore {
   const { info, strategy, storage } = options;
+  const garbageCollection = options.garbageCollection ?? true;
   const gr = groupResourceOf(info);
   const gk = { group: info.group, kind: info.kind };
 
@@ -286,9 +294,10 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
           return { object: stampTypeMeta(obj), created };
         }
         const out = await storage.guaranteedUpdate(key, { ignoreNotFound: true, tryUpdate });
-        // An object without finalizers whose deletion was pending is deleted by the update that clears them.
+        // An object whose deletion was pending is deleted by the update that clears its last
+        // finalizer, unless a grace period still runs (kube's shouldDeleteDuringUpdate).
         const m = out.metadata ?? {};
-        if (m.deletionTimestamp && (m.finalizers ?? []).length === 0) {
+        if (m.deletionTimestamp && (m.finalizers ?? []).length === 0 && (m.deletionGracePeriodSeconds ?? 0) === 0) {
           const last = await storage.delete(key, { preconditions: { resourceVersion: m.resourceVersion ?? '' } });
           return { object: stampTypeMeta(last), created: false };
         }
@@ -300,39 +309,60 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
 
     async delete(ctx, name, opts = {}) {
       const key = keyFor(ctx, name);
+      const warning = strategy.deleteWarning?.(opts);
+      if (warning !== undefined) addWarning(warning);
       try {
         const current = await storage.get(key);
         const obj = stampTypeMeta(current!);
         const meta = obj.metadata ?? {};
-        if (opts.preconditions?.uid !== undefined && opts.preconditions.uid !== meta.uid) {
-          throw newConflict(gr, name, `Precondition failed: UID in precondition: ${opts.preconditions.uid}, UID in object meta: ${meta.uid ?? ''}`);
-        }
-        if (opts.preconditions?.resourceVersion !== undefined && opts.preconditions.resourceVersion !== meta.resourceVersion) {
-          throw newConflict(
-            gr,
-            name,
-            `Precondition failed: ResourceVersion in precondition: ${opts.preconditions.resourceVersion}, ResourceVersion in object meta: ${meta.resourceVersion ?? ''}`,
-          );
-        }
-        // Finalizers hold the object: mark it for deletion and let their owners finish it.
-        if ((meta.finalizers ?? []).length > 0) {
-          if (meta.deletionTimestamp || opts.dryRun) return { object: obj, deleted: false };
-          const marked = await storage.guaranteedUpdate(key, {
-            ...(opts.preconditions ? { preconditions: opts.preconditions } : {}),
-            tryUpdate: (o) => {
-              const m = metaOf(o);
-              if (!m.deletionTimestamp) {
-                m.deletionTimestamp = now();
-                m.deletionGracePeriodSeconds = 0;
-              }
-              return o;
-            },
-          });
-          return { object: stampTypeMeta(marked), deleted: false };
+        const plan = planDeletion(strategy, obj, opts, gk, garbageCollection);
+        // A graceful deletion under way: only a shorter grace period changes it.
+        if (plan.pending) return { object: obj, deleted: false };
+        let preconditions = opts.preconditions;
+        if (plan.graceful || (meta.finalizers ?? []).length > 0 || plan.finalizers !== undefined) {
+          // Set deletionTimestamp, the grace period and the garbage collector's finalizers; the
+          // object stays while it has finalizers or a grace period (kube's
+          // updateForGracefulDeletionAndFinalization).
+          let deleteNow = false;
+          const mark = (o: KubeObject): KubeObject => {
+            const again = planDeletion(strategy, o, opts, gk, garbageCollection);
+            if (again.pending) throw alreadyDeleting;
+            const m = metaOf(o);
+            if (again.finalizers !== undefined) m.finalizers = again.finalizers;
+            if (again.graceful) return again.apply(o);
+            if ((m.finalizers ?? []).length === 0) {
+              deleteNow = true;
+              throw deleteImmediately;
+            }
+            markAsDeleting(o);
+            return o;
+          };
+          let marked: KubeObject | undefined;
+          try {
+            if (opts.dryRun) {
+              // What the update would write; an object with no reason to stay counts as deleted.
+              marked = mark(structuredClone(current!));
+              const m = marked.metadata ?? {};
+              return { object: stampTypeMeta(marked), deleted: (m.finalizers ?? []).length === 0 && (m.deletionGracePeriodSeconds ?? 0) === 0 };
+            }
+            marked = await storage.guaranteedUpdate(key, {
+              ...(preconditions ? { preconditions } : {}),
+              cachedExistingObject: current!,
+              tryUpdate: (o) => mark(o),
+            });
+          } catch (err) {
+            if (err === alreadyDeleting) return { object: stampTypeMeta((await storage.get(key))!), deleted: false };
+            if (err !== deleteImmediately) throw err;
+          }
+          if (!deleteNow) {
+            const m = marked!.metadata ?? {};
+            if ((m.finalizers ?? []).length > 0 || (m.deletionGracePeriodSeconds ?? 0) > 0) return { object: stampTypeMeta(marked!), deleted: false };
+          }
+          if (marked && preconditions?.resourceVersion !== undefined) preconditions = { ...preconditions, resourceVersion: marked.metadata?.resourceVersion ?? '' };
         }
         if (opts.dryRun) return { object: options.returnDeletedObject ? obj : successStatus(meta.uid), deleted: true };
         const last = await storage.delete(key, {
-          ...(opts.preconditions ? { preconditions: opts.preconditions } : {}),
+          ...(preconditions ? { preconditions } : {}),
           cachedExistingObject: current!,
         });
         return { object: options.returnDeletedObject ? stampTypeMeta(last) : successStatus(last.metadata?.uid), deleted: true };

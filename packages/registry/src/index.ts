@@ -11,7 +11,7 @@ export { strategyForKind } from './kind-strategy.ts';
 export { resourceInfoOf, groupResourceOf, gvkOfResource, apiVersionOf, type ResourceInfo } from './resource.ts';
 export type { RequestContext, CreateOptions, UpdateOptions, DeleteOptions, GetOptions, ListOptions } from './options.ts';
 export { interpretStorageError } from './storage-errors.ts';
-export { createBuiltinRegistry, builtinResources, specStatusStrategy, type BuiltinResource, type Registry, type ResourceEntry, type StorageFactory } from './builtin.ts';
+export { createBuiltinRegistry, builtinResources, specStatusStrategy, type BuiltinResource, type Registry, type ResourceEntry, type StorageFactory, type RegistryOptions } from './builtin.ts';
 export type { StorageConversion } from './builtin-resource.ts';
 export { immortalNamespaces } from './namespace-store.ts';
 export { customResourceDefinitionResource, customResourceDefinitionStrategy, customResourceDefinitionStatusStrategy } from './apiextensions.ts';
@@ -39,3 +39,4 @@ export {
   type CustomResourceInfo,
 } from './customresource.ts';
 export { addWarning, collectWarnings, currentWarnings } from './warnings.ts';
+export { finalizerDeleteDependents, finalizerOrphanDependents } from './deletion.ts';

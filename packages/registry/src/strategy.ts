@@ -1,6 +1,6 @@
 // Behaviour of k8s.io/apiserver/pkg/registry/rest/create.go, update.go, delete.go (v1.33): the hooks
 // that make the generic Store behave like one kind.
-import type { FieldError, KubeObject } from '@kapi/apimachinery';
+import type { DeleteOptions, FieldError, KubeObject } from '@kapi/apimachinery';
 import type { ObjectAttrs } from '@kapi/storage';
 
 /**
@@ -37,4 +37,20 @@ export interface RESTStrategy<T extends KubeObject = KubeObject> {
   readonly resetFields?: readonly (readonly string[])[];
   /** The fields a field selector may name for this kind. */
   readonly selectableFields: readonly string[];
+  /**
+   * What a delete that names no propagation policy does to the object's dependents (kube's
+   * DefaultGarbageCollectionPolicy): absent or `DeleteDependents`, background; `OrphanDependents`,
+   * the `orphan` finalizer; `Unsupported`, no garbage-collection finalizer is ever set.
+   */
+  readonly gcPolicy?: GarbageCollectionPolicy;
+  /**
+   * Graceful deletion (kube's RESTGracefulDeleteStrategy.CheckGracefulDelete): the grace period in
+   * seconds that deleting `obj` takes, given the requested one. Absent for kinds deleted at once.
+   */
+  gracePeriodOnDelete?(obj: T, requested: number | undefined): number;
+  /** A warning a delete with these options answers with (kube's Job REST, which orphans by default). */
+  deleteWarning?(options: DeleteOptions): string | undefined;
 }
+
+/** rest.GarbageCollectionPolicy. */
+export type GarbageCollectionPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';

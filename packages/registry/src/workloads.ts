@@ -171,16 +171,48 @@ function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
         if (old.status !== undefined) pod.status = old.status;
         else delete pod.status;
       },
+      gracePeriodOnDelete: podGracePeriodOnDelete,
     };
   } else if (key === '/events') {
-    // kube's event strategy lets a PUT create a missing Event.
-    s = { ...s, allowCreateOnUpdate: true };
+    // kube's event strategy lets a PUT create a missing Event; events never hold dependents.
+    s = { ...s, allowCreateOnUpdate: true, gcPolicy: 'Unsupported' };
   } else if (statusKinds[key]) {
     const base = specStatusStrategy(statusKinds[key]);
     s = key === 'batch/jobs' ? { ...s, ...base, prepareForCreate: (job) => (base.prepareForCreate!(job), generateJobSelector(job as Job)) } : { ...s, ...base };
     if (key === 'apps/daemonsets') s = { ...s, ...daemonSetTemplateGeneration(def) };
   }
-  return s;
+  return { ...s, ...deletionPolicies[key] };
+}
+
+/**
+ * DefaultGarbageCollectionPolicy of the workload kinds at the versions served: apps/v1 and batch/v1
+ * CronJobs delete dependents in the background; batch/v1 Jobs orphan their pods unless asked, and
+ * warn about it (kube's Job REST).
+ */
+const deletionPolicies: Record<string, Partial<RESTStrategy>> = {
+  'apps/deployments': { gcPolicy: 'DeleteDependents' },
+  'apps/replicasets': { gcPolicy: 'DeleteDependents' },
+  'apps/statefulsets': { gcPolicy: 'DeleteDependents' },
+  'apps/daemonsets': { gcPolicy: 'DeleteDependents' },
+  'batch/cronjobs': { gcPolicy: 'DeleteDependents' },
+  'batch/jobs': {
+    gcPolicy: 'OrphanDependents',
+    deleteWarning: (opts) =>
+      opts.propagationPolicy === undefined && opts.orphanDependents === undefined
+        ? 'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning'
+        : undefined,
+  },
+};
+
+/**
+ * The pod strategy's CheckGracefulDelete: the requested period, else the pod's
+ * terminationGracePeriodSeconds (else 0); 0 for a pod on no node or one that has terminated.
+ */
+function podGracePeriodOnDelete(pod: KubeObject, requested: number | undefined): number {
+  const spec = (pod.spec ?? {}) as { nodeName?: string; terminationGracePeriodSeconds?: number };
+  const phase = (pod.status as { phase?: string } | undefined)?.phase;
+  if (!spec.nodeName || phase === 'Failed' || phase === 'Succeeded') return 0;
+  return requested ?? spec.terminationGracePeriodSeconds ?? 0;
 }
 
 /** Subresources beyond status and scale: the pods' (binding, eviction, exec, log …), nodes/proxy, services/proxy. */

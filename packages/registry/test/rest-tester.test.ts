@@ -15,7 +15,8 @@ const keyOf = (g: string, v: string, r: string) => `${g}/${v}/${r}`;
 
 function fresh() {
   const kv = createMemoryKv();
-  return { kv, registry: createBuiltinRegistry(() => createStore(kv, { codec: jsonCodec, pathPrefix: '/registry' })) };
+  // As kube's registry tests, without garbage collection (no GC finalizers on delete).
+  return { kv, registry: createBuiltinRegistry(() => createStore(kv, { codec: jsonCodec, pathPrefix: '/registry' }), [], { garbageCollection: false }) };
 }
 
 const served = fresh().registry.resources;

@@ -1,0 +1,15 @@
+export { apiVersionOf, resourceForKind, type ControllerClient, type ListParams, type PatchType, type ResourceClient, type ResourceType, type WatchParams } from './client.ts';
+export { createWorkQueue, defaultBackoff, type Backoff, type WorkQueue } from './queue.ts';
+export { createInformer, objectKey, type Informer, type InformerHandlers, type InformerOptions } from './informer.ts';
+export { createEventRecorder, objectReferenceOf, type EventRecorder, type EventType } from './events.ts';
+export { startLeaderElection, type LeaderElectionConfig, type LeaderElector } from './leader-election.ts';
+export {
+  isControllerEnabled,
+  startControllerManager,
+  type ControllerContext,
+  type ControllerDescriptor,
+  type ControllerLogger,
+  type ControllerManager,
+  type ControllerManagerOptions,
+  type RunningController,
+} from './manager.ts';

@@ -1,0 +1,3 @@
+import { kapiProject } from '../../vitest.shared.ts';
+
+export default kapiProject('@kapi/controllers');
