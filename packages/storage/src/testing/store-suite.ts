@@ -6,6 +6,7 @@ import { isExist, isInternalError, isInvalidObj, isNotFound } from '../errors.ts
 import { errResourceVersionSetOnCreate } from '../store.ts';
 import { runListTests } from './store-suite-list.ts';
 import { runGuaranteedUpdateTests } from './store-suite-update.ts';
+import { runTTLTests } from './store-suite-ttl.ts';
 import { runWatchTests } from './watcher-suite.ts';
 import { runWatchListTests } from './watcher-suite-watch-list.ts';
 import {
@@ -44,6 +45,7 @@ export function runStoreConformance(harness: StoreHarness, capabilities: StoreCa
     runGetTests(t);
     runDeleteTests(t);
     runGuaranteedUpdateTests(t);
+    runTTLTests(t);
     runKeyAndDataTests(t);
     runListTests(t);
     runWatchTests(t);
