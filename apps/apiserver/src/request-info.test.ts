@@ -1,12 +1,12 @@
 // Rows of k8s.io/apiserver/pkg/endpoints/request/requestinfo_test.go (v1.33) that kapi's parser covers.
 import { describe, expect, it } from 'vitest';
-import { parseRequestInfo } from './request-info.ts';
+import { parseRequestInfo, parseRequestTarget } from './request-info.ts';
 
 /** kube's test requests carry `?watch=...` in the URL; kapi's parser takes the parsed flag. */
 function parse(method: string, url: string) {
-  const u = new URL(url, 'http://localhost');
-  const w = u.searchParams.get('watch');
-  return parseRequestInfo(method, u.pathname, w === 'true' || w === '1');
+  const u = parseRequestTarget(url)!;
+  const w = u.query.get('watch');
+  return parseRequestInfo(method, u.path, w === 'true' || w === '1');
 }
 
 describe('parseRequestInfo (TestGetAPIRequestInfo)', () => {
@@ -99,5 +99,51 @@ describe('parseRequestInfo (TestGetAPIRequestInfo)', () => {
 
   it.each(['/api/v1/watch', '/api/v1/watch/', '/apis/apps/v1/watch', '/api/v1/proxy'])('%s cannot be parsed (a special verb with nothing after it)', (url) => {
     expect(parse('GET', url).error).toBe('unable to determine kind and namespace from url');
+  });
+});
+
+describe('parseRequestTarget (Go url.ParseRequestURI)', () => {
+  it.each([
+    ['/api/v1/namespaces/default/configmaps/x/../../../../namespaces/kube-public', '/api/v1/namespaces/default/configmaps/x/../../../../namespaces/kube-public'],
+    ['/api/v1/namespaces/default/secrets/%2e%2E/./x', '/api/v1/namespaces/default/secrets/.././x'],
+    ['/api/v1/namespaces/default%2Fconfigmaps', '/api/v1/namespaces/default/configmaps'],
+    ['/a+b%20c%25', '/a+b c%'],
+    ['/caf%C3%A9/%e2%9c%93', '/café/✓'],
+    ['http://example.com:80/api/v1/pods?watch=1', '/api/v1/pods'],
+    ['//api//v1/', '//api//v1/'],
+  ])('%s is the path %s, unresolved', (target, path) => {
+    expect(parseRequestTarget(target)?.path).toBe(path);
+  });
+
+  it('splits the query off the raw target and decodes it as a form', () => {
+    const t = parseRequestTarget('/api/v1/pods?labelSelector=a%3Db&fieldSelector=x+y&watch=1')!;
+    expect(t.path).toBe('/api/v1/pods');
+    expect([...t.query]).toEqual([
+      ['labelSelector', 'a=b'],
+      ['fieldSelector', 'x y'],
+      ['watch', '1'],
+    ]);
+  });
+
+  it.each(['/api/v1/%zz', '/api/v1/%4', '/api/%', 'api/v1/pods', ''])('%j is not a request URI', (target) => {
+    expect(parseRequestTarget(target)).toBeUndefined();
+  });
+
+  it('keeps dot segments and empty segments as kube splitPath does', () => {
+    const info = parseRequestInfo('DELETE', '/api/v1/namespaces/default/configmaps/x/../../../../namespaces/kube-public', false);
+    expect({ verb: info.verb, namespace: info.namespace, resource: info.resource, name: info.name, subresource: info.subresource }).toEqual({
+      verb: 'delete',
+      namespace: 'default',
+      resource: 'configmaps',
+      name: 'x',
+      subresource: '..',
+    });
+    const empty = parseRequestInfo('GET', '/api/v1/namespaces//configmaps', false);
+    expect({ verb: empty.verb, namespace: empty.namespace, resource: empty.resource, parts: empty.parts }).toEqual({
+      verb: 'list',
+      namespace: '',
+      resource: 'configmaps',
+      parts: ['configmaps'],
+    });
   });
 });

@@ -1,4 +1,6 @@
 // Behaviour of k8s.io/apiserver/pkg/endpoints/request/requestinfo.go (v1.33): what a URL addresses.
+// The request target is read as Go's net/http reads it (net/url ParseRequestURI): kube routes and
+// parses URL.Path, the path decoded once and never cleaned.
 
 export interface RequestInfo {
   /** True for /api and /apis resource URLs; false for discovery, /version, health and the rest. */
@@ -48,7 +50,9 @@ export function parseRequestInfo(method: string, path: string, watch: boolean): 
     name: '',
     parts: [],
   };
-  let parts = path.replace(/^\/+|\/+$/g, '').split('/').filter((p) => p !== '').map(safeDecode);
+  // kube's splitPath: outer slashes trimmed, inner empty segments kept.
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  let parts = trimmed === '' ? [] : trimmed.split('/');
   if (parts.length < 1 || (parts[0] !== 'api' && parts[0] !== 'apis')) return info;
   info.apiPrefix = parts[0]!;
   parts = parts.slice(1);
@@ -109,10 +113,53 @@ function methodVerb(method: string): string {
   }
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
+/** A request target split as kube sees it: the decoded path and the query. */
+export interface RequestTarget {
+  /**
+   * The path percent-decoded once (Go's URL.Path): `%2F` is a `/` like any other, and `.` and `..`
+   * are segments like any other. Nothing is resolved against them: Node's WHATWG URL would.
+   */
+  path: string;
+  query: URLSearchParams;
+}
+
+/**
+ * Reads a request target (`req.url`) as Go's url.ParseRequestURI does. Undefined when it is not a
+ * request URI (a malformed `%` escape, a relative path): Go's server then answers
+ * `400 Bad Request` before any handler runs.
+ */
+export function parseRequestTarget(target: string): RequestTarget | undefined {
+  let rest = target;
+  // The absolute form a client may send to a proxy: its path is what is routed.
+  const absolute = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?]*/.exec(rest);
+  if (absolute) rest = rest.slice(absolute[0].length) || '/';
+  const q = rest.indexOf('?');
+  const rawPath = q === -1 ? rest : rest.slice(0, q);
+  const rawQuery = q === -1 ? '' : rest.slice(q + 1);
+  if (!rawPath.startsWith('/')) return undefined;
+  const path = unescapePath(rawPath);
+  if (path === undefined) return undefined;
+  return { path, query: new URLSearchParams(rawQuery) };
+}
+
+/** Go's url.PathUnescape: every `%XX` decoded (a `+` stays a `+`); any other `%` is an error. */
+function unescapePath(s: string): string | undefined {
+  if (!s.includes('%')) return s;
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25) {
+      const hex = s.slice(i + 1, i + 3);
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) return undefined;
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else if (c < 0x80) {
+      bytes.push(c);
+    } else {
+      const cp = s.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      bytes.push(...Buffer.from(String.fromCodePoint(cp), 'utf8'));
+    }
   }
+  return Buffer.from(bytes).toString('utf8');
 }

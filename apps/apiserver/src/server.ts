@@ -9,7 +9,7 @@ import { createOpenAPIV2, serveOpenAPIV2, type OpenAPIV2 } from './openapi-v2.ts
 import { serveResource } from './handlers/resource.ts';
 import { serveConnect } from './handlers/connect.ts';
 import { createFieldManagers, type FieldManagers } from './field-managers.ts';
-import { parseRequestInfo, type RequestInfo } from './request-info.ts';
+import { parseRequestInfo, parseRequestTarget, type RequestInfo, type RequestTarget } from './request-info.ts';
 import { methodNotAllowedStatus, notFoundStatus, writeError, writeJson } from './responses.ts';
 import { kubernetesMajor, kubernetesMinor, versionInfo } from './version.ts';
 import {
@@ -38,20 +38,21 @@ export interface ApiHandlerOptions {
    * only to measure what tracking costs: kube-apiserver always tracks.
    */
   trackManagedFields?: boolean;
+  /** The field managers to share with in-process writers (the controllers' loopback client); built here when absent. */
+  fieldManagers?: FieldManagers;
 }
 
 /** The request handler of the API: routing, discovery, resources, errors as Status. */
 export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { registry, logger } = options;
   const openapi = createOpenAPIV3(registry);
-  const fieldManagers = createFieldManagers(openapi, logger, options.trackManagedFields ?? true, registry);
+  const fieldManagers = options.fieldManagers ?? createFieldManagers(openapi, logger, options.trackManagedFields ?? true, registry);
   // Built on first use: most clients never ask for v2.
   // Built again when what is served changes (a CRD established, changed or deleted).
   let openapiV2: { generation: number; doc: OpenAPIV2 } | undefined;
 
-  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const path = url.pathname;
+  const route = async (req: IncomingMessage, res: ServerResponse, url: RequestTarget): Promise<void> => {
+    const path = url.path;
     const method = req.method ?? 'GET';
     const isRead = method === 'GET' || method === 'HEAD';
 
@@ -70,15 +71,15 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       }
       return serveOpenAPIV2(req, res, openapiV2.doc);
     }
-    if (isRead && (path === '/openapi/v3' || path.startsWith('/openapi/v3/'))) return serveOpenAPIV3(req, res, openapi, path, url.searchParams);
+    if (isRead && (path === '/openapi/v3' || path.startsWith('/openapi/v3/'))) return serveOpenAPIV3(req, res, openapi, path, url.query);
     const serverAddress = req.headers.host ?? '';
     if (isRead && (path === '/api' || path === '/api/')) return serveDiscoveryRoot(req, res, registry, true, serverAddress);
     if (isRead && (path === '/apis' || path === '/apis/')) return serveDiscoveryRoot(req, res, registry, false, serverAddress);
 
-    const info = parseRequestInfo(method, path, url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1');
+    const info = parseRequestInfo(method, path, url.query.get('watch') === 'true' || url.query.get('watch') === '1');
     if (info.error !== undefined) return writeRequestInfoError(req, res, `${info.error}, ${req.url ?? path}`);
     // The deprecated /watch/ (and /proxy/) path forms: routes of their own, GET only.
-    if (info.isResourceRequest && specialVerbs.has(info.verb)) return serveVerbViaPath(req, res, info, url.searchParams, registry, fieldManagers);
+    if (info.isResourceRequest && specialVerbs.has(info.verb)) return serveVerbViaPath(req, res, info, url.query, registry, fieldManagers);
     if (info.apiPrefix !== '' && !info.isResourceRequest && isRead) {
       if (info.apiVersion !== '') {
         const list = apiResourceList(registry, info.apiGroup, info.apiVersion);
@@ -93,7 +94,7 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       // Connect subresources (exec, log, proxy …) take the raw request; the proxies also a path after them.
       if (entry && info.subresource !== '' && (!entry.info.namespaced || info.namespace !== '')) {
         const connect = entry.subresources[info.subresource];
-        if (isConnectSubresource(connect) && (info.parts.length === 3 || connect.acceptsPath)) return serveConnect(req, res, info, entry, connect);
+        if (isConnectSubresource(connect) && (info.parts.length === 3 || connect.acceptsPath)) return serveConnect(req, res, info, url.query, entry, connect);
       }
       // A subresource (`.../NAME/status`) is served by its own store, with the verbs it allows.
       const sub = entry && info.subresource !== '' && info.parts.length === 3 ? entry.subresources[info.subresource] : undefined;
@@ -102,14 +103,14 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
         // A custom resource's Scale is a built-in kind: decoded, typed and applied as one.
         const { customResource: _customResource, ...builtin } = entry;
         const subEntry = sub.definition ? { ...builtin, store: sub, definition: sub.definition, table: sub.table ?? entry.table } : { ...entry, store: sub };
-        return serveResource({ req, res, info, query: url.searchParams, entry: subEntry, registry, fieldManagers });
+        return serveResource({ req, res, info, query: url.query, entry: subEntry, registry, fieldManagers });
       }
       if (entry && info.subresource === '' && info.parts.length <= 2) {
         // Namespaced resources need the namespace in the path for single objects and writes.
         const needsNamespace = entry.info.namespaced && (info.name !== '' || info.verb === 'create');
         const clusterScopedUnderNamespace = !entry.info.namespaced && info.resource !== 'namespaces' && info.namespace !== '';
         if (!(needsNamespace && info.namespace === '') && !clusterScopedUnderNamespace) {
-          return serveResource({ req, res, info, query: url.searchParams, entry, registry, fieldManagers });
+          return serveResource({ req, res, info, query: url.query, entry, registry, fieldManagers });
         }
       }
     }
@@ -125,12 +126,16 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
   return (req, res) => {
     const started = process.hrtime.bigint();
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const probe = url.pathname === '/healthz' || url.pathname === '/livez' || url.pathname === '/readyz';
-    if (!probe && !isLongRunning(method, url.pathname, url.searchParams)) {
+    const url = parseRequestTarget(req.url ?? '/');
+    if (url === undefined) {
+      writeBadRequestURI(res);
+      return;
+    }
+    const probe = url.path === '/healthz' || url.path === '/livez' || url.path === '/readyz';
+    if (!probe && !isLongRunning(method, url.path, url.query)) {
       let deadlineMs: number;
       try {
-        deadlineMs = requestDeadlineMs(url.searchParams, maxTimeoutMs);
+        deadlineMs = requestDeadlineMs(url.query, maxTimeoutMs);
       } catch (err) {
         writeError(res, err);
         return;
@@ -156,7 +161,7 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
         'request',
       );
     });
-    route(req, res).catch((err: unknown) => {
+    route(req, res, url).catch((err: unknown) => {
       const status = statusFromError(err);
       if ((status.code ?? 500) >= 500) logger.error({ err, method: req.method, url: req.url }, 'request failed');
       writeError(res, err, req.headers.accept);
@@ -205,6 +210,16 @@ function writeRequestInfoError(req: IncomingMessage, res: ServerResponse, messag
   );
   res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
   res.end(`${text}\n`);
+}
+
+/**
+ * Go's net/http server on a request target it cannot parse (a malformed `%` escape): a plain
+ * `400 Bad Request` and the connection closed, before kube's handlers see anything.
+ */
+function writeBadRequestURI(res: ServerResponse): void {
+  res.shouldKeepAlive = false;
+  res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+  res.end('400 Bad Request');
 }
 
 /** An HTTP server around the API handler. To stop it with watches open, call close() and closeAllConnections(). */

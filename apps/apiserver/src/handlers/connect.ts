@@ -7,15 +7,21 @@ import type { ConnectSubresource, ResourceEntry } from '@kapi/registry';
 import type { RequestInfo } from '../request-info.ts';
 import { methodNotAllowedStatus, writeJson } from '../responses.ts';
 
-export async function serveConnect(req: IncomingMessage, res: ServerResponse, info: RequestInfo, entry: ResourceEntry, sub: ConnectSubresource): Promise<void> {
+export async function serveConnect(
+  req: IncomingMessage,
+  res: ServerResponse,
+  info: RequestInfo,
+  query: URLSearchParams,
+  entry: ResourceEntry,
+  sub: ConnectSubresource,
+): Promise<void> {
   const method = req.method ?? 'GET';
   if (!sub.connectMethods.includes(method)) return writeJson(res, 405, methodNotAllowedStatus());
-  const url = new URL(req.url ?? '/', 'http://localhost');
   // The path after `<name>/<subresource>`, with its trailing slash (the proxies' `{path:*}`).
   const rest = info.parts.slice(3).join('/');
-  const path = rest !== '' && url.pathname.endsWith('/') ? `${rest}/` : rest;
+  const path = rest !== '' && info.path.endsWith('/') ? `${rest}/` : rest;
   const ctx = entry.info.namespaced ? { namespace: info.namespace } : {};
-  const answer = await sub.connect(ctx, info.name, { method, query: url.searchParams, path });
+  const answer = await sub.connect(ctx, info.name, { method, query, path });
   res.writeHead(answer.code);
   res.end();
 }
