@@ -3,7 +3,7 @@ import type { KindDefinition } from '@kapi/api';
 import { metaOf, type KubeObject } from '@kapi/apimachinery';
 import { semanticEqual } from './semantic-equal.ts';
 import type { ObjectConversion, StorageInterface } from '@kapi/storage';
-import type { GenericStore } from './generic-store.ts';
+import type { GenericStore, TTLFunc } from './generic-store.ts';
 import type { ResourceInfo } from './resource.ts';
 import type { RESTStrategy } from './strategy.ts';
 import type { TableConvertor } from './table-convertor.ts';
@@ -21,6 +21,12 @@ export interface StorageConversion {
   encode(obj: KubeObject): KubeObject;
 }
 
+/** The server's settings a resource's declaration may depend on, defaults applied. */
+export interface ResourceSettings {
+  /** How long Events live after each write, in whole seconds (kube's --event-ttl); 0 for ever. */
+  readonly eventTTLSeconds: number;
+}
+
 /**
  * How one built-in kind is served beyond its declaration: strategy hooks that differ from the
  * declaration's defaults, its Table printer, its storage key prefix.
@@ -32,6 +38,12 @@ export interface BuiltinResource {
   /** Below the store's path prefix; default `/<resource>` (kube keeps a few elsewhere, e.g. `/services/specs`). */
   readonly keyPrefix?: string;
   readonly returnDeletedObject?: boolean;
+  /**
+   * The time to live of the kind's objects (kube's Store.TTLFunc; see TTLFunc), made from the
+   * server's settings when the registry is built: every create and update of the resource, and of
+   * its subresources, writes the object with the TTL it returns. Absent: objects live until deleted.
+   */
+  readonly ttl?: (settings: ResourceSettings) => TTLFunc;
   /**
    * The version kube-apiserver 1.33 stores the kind in when it is not the served one (CRDs as
    * v1beta1; ServiceCIDRs and IPAddresses, GA in 1.33, still as v1beta1): discovery's

@@ -22,9 +22,9 @@ import { certificatesResources } from './certificates.ts';
 import { flowcontrolResources } from './flowcontrol.ts';
 import { authenticationResources } from './authentication.ts';
 import { authorizationResources } from './authorization.ts';
-import { eventsResources } from './events.ts';
+import { defaultEventTTLSeconds, eventsResources } from './events.ts';
 import { autoscalingResources } from './autoscaling.ts';
-import type { BuiltinResource, StorageConversion } from './builtin-resource.ts';
+import type { BuiltinResource, ResourceSettings, StorageConversion } from './builtin-resource.ts';
 import type { CustomResourceInfo } from './customresource-info.ts';
 export { generationStrategy, specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import { statusSubresourceStrategy } from './builtin-resource.ts';
@@ -159,6 +159,11 @@ export interface RegistryOptions {
    * no garbage collector runs to remove them.
    */
   garbageCollection?: boolean;
+  /**
+   * How long Events live after each write, in whole seconds: kube-apiserver's --event-ttl (1h by
+   * default), which kube truncates to seconds. 0 keeps Events until they are deleted.
+   */
+  eventTTLSeconds?: number;
 }
 
 /** Builds the registry of built-in resources (and any `extra` ones) over the given storage factory. */
@@ -167,6 +172,10 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
   /** The storage each served resource owns (none for REST-only ones), released on unserve. */
   const storages = new Map<string, StorageInterface>();
   const keyOf = (group: string, version: string, resource: string) => `${group}/${version}/${resource}`;
+  const settings: ResourceSettings = { eventTTLSeconds: options.eventTTLSeconds ?? defaultEventTTLSeconds };
+  if (!Number.isSafeInteger(settings.eventTTLSeconds) || settings.eventTTLSeconds < 0) {
+    throw new Error(`eventTTLSeconds must be a non-negative integer, got ${settings.eventTTLSeconds}`);
+  }
 
   const build = (r: BuiltinResource): ResourceEntry => {
     const info = resourceInfoOf(r.definition, r.keyPrefix);
@@ -181,10 +190,12 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
       ...(r.objectConversion ? { objectConversion: r.objectConversion } : {}),
     });
     storages.set(keyOf(info.group, info.version, info.resource), storage);
+    const ttl = r.ttl?.(settings);
     const generic = createGenericStore({
       info,
       strategy,
       storage,
+      ...(ttl ? { ttl } : {}),
       ...(r.returnDeletedObject ? { returnDeletedObject: true } : {}),
       ...(options.garbageCollection === false ? { garbageCollection: false } : {}),
     });
@@ -201,6 +212,8 @@ export function createBuiltinRegistry(storageFor: StorageFactory, extra: readonl
           ...(r.statusStrategy ?? {}),
         }),
         storage,
+        // kube's status store is a copy of the resource's, TTLFunc included.
+        ...(ttl ? { ttl } : {}),
       });
       subresources.status = { ...statusStore, verbs: ['get', 'patch', 'update'] };
     }

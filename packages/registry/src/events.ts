@@ -2,7 +2,9 @@
 // events.k8s.io/v1 Events are the core/v1 Events (one storage, `/registry/events`), converted both
 // ways; requests to events.k8s.io/v1 get the strict validation of ValidateEventCreate/Update, field
 // selectors name the events.k8s.io fields (regarding.*, reportingController), and the table is
-// kube's printEvent of the core Event.
+// kube's printEvent of the core Event. Events expire --event-ttl after each write (kube's event
+// REST TTLFunc, pkg/registry/core/event/storage/storage.go); the events.k8s.io/v1 view writes through
+// the core store, so its Events expire the same way.
 import {
   coreEventToV1,
   eventV1ToCore,
@@ -15,11 +17,24 @@ import {
   type KindDefinition,
 } from '@kapi/api';
 import type { KubeObject } from '@kapi/apimachinery';
-import type { BuiltinResource } from './builtin-resource.ts';
+import type { BuiltinResource, ResourceSettings } from './builtin-resource.ts';
 import { createConvertingStore } from './converting-store.ts';
 import { strategyForKind } from './kind-strategy.ts';
 import { eventCells, eventColumns } from './printers/event.ts';
 import type { TableConvertor } from './table-convertor.ts';
+import type { TTLFunc } from './generic-store.ts';
+
+/** kube-apiserver's --event-ttl default: one hour. */
+export const defaultEventTTLSeconds = 3600;
+
+/**
+ * The TTLFunc of core/v1 Events (kube's event NewREST): every create and update of an Event,
+ * whatever it changes, writes it to live eventTTLSeconds from then; 0 writes it without a TTL.
+ */
+export const eventTTL =
+  ({ eventTTLSeconds }: ResourceSettings): TTLFunc =>
+  () =>
+    eventTTLSeconds;
 
 /** printEvent over the core Event an events.k8s.io/v1 Event is. */
 const eventsV1Printer: TableConvertor = {

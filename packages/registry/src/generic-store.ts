@@ -21,7 +21,7 @@ import {
   type Status,
   type Watcher,
 } from '@kapi/apimachinery';
-import type { SelectionPredicate, StorageInterface } from '@kapi/storage';
+import { withTTL, type SelectionPredicate, type StorageInterface, type UpdateFunc } from '@kapi/storage';
 import type { RESTStrategy } from './strategy.ts';
 import { apiVersionOf, groupResourceOf, type ResourceInfo } from './resource.ts';
 import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, RequestContext, UpdateOptions } from './options.ts';
@@ -73,10 +73,24 @@ export interface GenericStore {
 /** The options of a watch: a list's, plus `sendInitialEvents` (watch-list; see storage ListOptions). */
 export type WatchOptions = ListOptions & { sendInitialEvents?: boolean };
 
+/**
+ * The time to live of an object about to be written, in seconds (kube's Store.TTLFunc); 0 for
+ * none. Called on every create and update that writes (not on dry runs, nor on the writes of a
+ * delete), after validation, with the object as it will be stored; it must not modify it.
+ * `existing` is the TTL the object has now, as the store reports it — always 0, since kube's
+ * etcd3 store never reads a key's lease (see ResponseMeta.ttl) — and `update` is false for a
+ * create, including a create through update. The object is then deleted that many seconds after
+ * this write (a later write with a TTL renews it, one without makes it permanent). Throwing fails
+ * the write with that error.
+ */
+export type TTLFunc = (obj: KubeObject, existing: number, update: boolean) => number;
+
 export interface GenericStoreOptions {
   info: ResourceInfo;
   strategy: RESTStrategy;
   storage: StorageInterface;
+  /** The time to live of the resource's objects (kube's TTLFunc); default none: objects are kept until deleted. */
+  ttl?: TTLFunc;
   /** Answer deletes with the deleted object instead of a Success Status. */
   returnDeletedObject?: boolean;
   /**
@@ -90,6 +104,10 @@ export interface GenericStoreOptions {
 export function createGenericStore(options: GenericStoreOptions): GenericStore {
   const { info, strategy, storage } = options;
   const garbageCollection = options.garbageCollection ?? true;
+  const ttlFunc = options.ttl;
+  /** kube's calculateTTL: the TTLFunc's answer (a negative existing TTL passed as 1), 0 without one. */
+  const calculateTTL = (obj: KubeObject, existing: number, update: boolean): number =>
+    ttlFunc === undefined ? 0 : ttlFunc(obj, existing < 0 ? 1 : existing, update);
   const gr = groupResourceOf(info);
   const gk = { group: info.group, kind: info.kind };
 
@@ -195,7 +213,8 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
         return typed;
       }
       try {
-        return stampTypeMeta(await storage.create(key, typed));
+        const ttl = calculateTTL(typed, 0, false);
+        return stampTypeMeta(await storage.create(key, typed, ttl !== 0 ? { ttl } : {}));
       } catch (err) {
         throw interpretStorageError(err, gr, name, 'create');
       }
@@ -285,6 +304,14 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
         ignoreManagedFieldsTimestamps(obj, existing);
         return stampTypeMeta(obj);
       };
+      // The write's TTL: a create through update asks as a create does; an update passes on the
+      // TTL the store reports and writes with one only when it differs (kube's Store.Update).
+      const tryUpdateWithTTL: UpdateFunc = async (existing, res) => {
+        const obj = await tryUpdate(existing, res);
+        if (created) return withTTL(obj, calculateTTL(obj, 0, false));
+        const ttl = calculateTTL(obj, res.ttl, true);
+        return ttl !== res.ttl ? withTTL(obj, ttl) : obj;
+      };
 
       try {
         if (opts.dryRun) {
@@ -293,7 +320,7 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
           const obj = await tryUpdate(existing ?? {}, { resourceVersion: rv });
           return { object: stampTypeMeta(obj), created };
         }
-        const out = await storage.guaranteedUpdate(key, { ignoreNotFound: true, tryUpdate });
+        const out = await storage.guaranteedUpdate(key, { ignoreNotFound: true, tryUpdate: ttlFunc === undefined ? tryUpdate : tryUpdateWithTTL });
         // An object whose deletion was pending is deleted by the update that clears its last
         // finalizer, unless a grace period still runs (kube's shouldDeleteDuringUpdate).
         const m = out.metadata ?? {};

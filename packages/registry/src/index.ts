@@ -5,14 +5,15 @@
  * factory. Storage errors become API Status errors here. It never imports a backend or the cacher.
  */
 export { createGenericStore, genericVerbs } from './generic-store.ts';
-export type { GenericStore, GenericStoreOptions, UpdatedObjectInfo, UpdateResult, DeleteResult } from './generic-store.ts';
+export type { GenericStore, GenericStoreOptions, TTLFunc, UpdatedObjectInfo, UpdateResult, DeleteResult } from './generic-store.ts';
 export type { RESTStrategy } from './strategy.ts';
 export { strategyForKind } from './kind-strategy.ts';
 export { resourceInfoOf, groupResourceOf, gvkOfResource, apiVersionOf, type ResourceInfo } from './resource.ts';
 export type { RequestContext, CreateOptions, UpdateOptions, DeleteOptions, GetOptions, ListOptions } from './options.ts';
 export { interpretStorageError } from './storage-errors.ts';
 export { createBuiltinRegistry, builtinResources, specStatusStrategy, type BuiltinResource, type Registry, type ResourceEntry, type StorageFactory, type RegistryOptions } from './builtin.ts';
-export type { StorageConversion } from './builtin-resource.ts';
+export type { ResourceSettings, StorageConversion } from './builtin-resource.ts';
+export { defaultEventTTLSeconds } from './events.ts';
 export { immortalNamespaces } from './namespace-store.ts';
 export { customResourceDefinitionResource, customResourceDefinitionStrategy, customResourceDefinitionStatusStrategy } from './apiextensions.ts';
 export { createScaleSubresource, scaleOf, type Subresource } from './scale.ts';

@@ -10,6 +10,7 @@ import { createServiceStore } from './service-store.ts';
 import type { RESTStrategy } from './strategy.ts';
 import { createBindingsStore, nodeSubresources, podSubresources, serviceSubresources, type RegistryView } from './pod-subresources.ts';
 import type { ResourceInfo } from './resource.ts';
+import { eventTTL } from './events.ts';
 
 /** Where kube-apiserver keeps a few resources in etcd (so that one etcd serves both). */
 const keyPrefixes: Record<string, string> = {
@@ -238,6 +239,7 @@ export function workloadResources(): BuiltinResource[] {
       ...(status ? { status } : {}),
       ...(scale ? { scale } : {}),
       ...(key === '/services' ? { wrapStore: createServiceStore } : {}),
+      ...(key === '/events' ? { ttl: eventTTL } : {}),
       // kube's stores that answer a delete with the deleted object (ReturnDeletedObject).
       ...(key === '/pods' || key === '/services' || key === '/serviceaccounts' ? { returnDeletedObject: true } : {}),
       ...(connectedSubresources[key] ? { subresources: connectedSubresources[key] } : {}),
