@@ -33,23 +33,26 @@ export interface RunningController {
 /** A controller as kube-controller-manager describes one: its name for --controllers, and how it starts. */
 export interface ControllerDescriptor {
   readonly name: string;
+  /** Older names --controllers accepts too (kube 1.33's aliases: `garbagecollector`, `namespace` …). */
+  readonly aliases?: readonly string[];
   /** Off unless named (kube's disabled-by-default controllers). */
   readonly disabledByDefault?: boolean;
   start(ctx: ControllerContext): RunningController;
 }
 
 /**
- * Whether `name` runs under --controllers (kube's IsControllerEnabled): `-name` disables it, `name`
- * enables it, `*` enables every controller that is not disabled by default.
+ * Whether a controller runs under --controllers (kube's IsControllerEnabled): `-name` disables it,
+ * `name` enables it (by its name or an alias), `*` enables every controller not disabled by default.
  */
-export function isControllerEnabled(name: string, disabledByDefault: boolean, flags: readonly string[]): boolean {
+export function isControllerEnabled(c: Pick<ControllerDescriptor, 'name' | 'aliases' | 'disabledByDefault'>, flags: readonly string[]): boolean {
+  const names = [c.name, ...(c.aliases ?? [])];
   let star = false;
   for (const f of flags) {
-    if (f === name) return true;
-    if (f === `-${name}`) return false;
+    if (names.includes(f)) return true;
+    if (f.startsWith('-') && names.includes(f.slice(1))) return false;
     if (f === '*') star = true;
   }
-  return star && !disabledByDefault;
+  return star && !(c.disabledByDefault ?? false);
 }
 
 export interface ControllerManagerOptions {
@@ -79,7 +82,7 @@ export function startControllerManager(options: ControllerManagerOptions): Contr
   const { client } = options;
   const log = options.log ?? quiet;
   const flags = options.enabled ?? ['*'];
-  const enabled = options.controllers.filter((c) => isControllerEnabled(c.name, c.disabledByDefault ?? false, flags));
+  const enabled = options.controllers.filter((c) => isControllerEnabled(c, flags));
   const identity = options.leaderElection?.identity ?? `${hostname()}_${randomUUID()}`;
   let running: { controllers: RunningController[]; informers: Map<string, Informer> } | undefined;
   let resolveStarted!: () => void;

@@ -1,0 +1,44 @@
+// Behaviour of kube-controller-manager's composition (cmd/kube-controller-manager/app: the
+// controllers it starts by default, --controllers, --leader-elect and its durations) (v1.33): which
+// controllers of @kapi/controllers run inside this server, over its loopback client.
+import type { Logger } from 'pino';
+import { isControllerEnabled, startControllerManager, type ControllerDescriptor, type ControllerManager } from '@kapi/controllers';
+import type { Registry } from '@kapi/registry';
+import type { FieldManagers } from './field-managers.ts';
+import { createLoopbackClient } from './loopback-client.ts';
+
+/** kube-controller-manager's leader election defaults (--leader-elect-lease-duration 15s, renew 10s, retry 2s). */
+export const defaultLeaderElection = { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 };
+
+export interface ControllersOptions {
+  /** kube's --controllers: `*` (default), `name`, `-name`. */
+  enabled?: readonly string[];
+  /** Run the controllers under a Lease, one replica at a time (over etcd, where several servers may share the store). */
+  leaderElection?: { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number } | false;
+}
+
+/** The controllers this server runs, in kube's order of names. */
+export function controllerDescriptors(): ControllerDescriptor[] {
+  return [];
+}
+
+/** The names --controllers knows (names and aliases). */
+export const knownControllers = (): string[] => controllerDescriptors().flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+
+/** Whether the garbage collector runs, and so whether deletes set its finalizers (kube's --enable-garbage-collector). */
+export function garbageCollectorEnabled(enabled: readonly string[] = ['*']): boolean {
+  return isControllerEnabled({ name: 'garbage-collector-controller', aliases: ['garbagecollector'] }, enabled);
+}
+
+/** Starts the controllers over the registry, writing through the server's field managers. */
+export function startControllers(registry: Registry, fieldManagers: FieldManagers, logger: Logger, options: ControllersOptions = {}): ControllerManager {
+  const client = createLoopbackClient({ registry, fieldManagers });
+  const log = logger.child({ component: 'kube-controller-manager' });
+  return startControllerManager({
+    client,
+    controllers: controllerDescriptors(),
+    ...(options.enabled ? { enabled: options.enabled } : {}),
+    ...(options.leaderElection ? { leaderElection: options.leaderElection } : {}),
+    log: { info: (obj, msg) => log.info(obj, msg), warn: (obj, msg) => log.warn(obj, msg) },
+  });
+}
