@@ -147,3 +147,16 @@ describe('parseRequestTarget (Go url.ParseRequestURI)', () => {
     });
   });
 });
+
+describe('namespacePrefixed', () => {
+  it.each([
+    ['/api/v1/namespaces/other/pods', true],
+    ['/api/v1/namespaces/other/namespaces/other', true],
+    ['/api/v1/namespaces/other', false],
+    ['/api/v1/namespaces/other/status', false],
+    ['/api/v1/namespaces', false],
+    ['/api/v1/pods', false],
+  ])('%s: %s', (path, prefixed) => {
+    expect(parseRequestInfo('GET', path, false).namespacePrefixed).toBe(prefixed);
+  });
+});

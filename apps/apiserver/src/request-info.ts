@@ -17,6 +17,12 @@ export interface RequestInfo {
   name: string;
   parts: string[];
   /**
+   * True when the path is of the form kube's installer gives namespaced resources,
+   * `namespaces/{namespace}/{resource}/…`; false for `namespaces/{name}[/status|/finalize]`, the
+   * namespaces themselves, and for every path without a namespace.
+   */
+  namespacePrefixed: boolean;
+  /**
    * Set when the path cannot be parsed (a `watch` or `proxy` prefix with nothing after it): kube's
    * WithRequestInfo filter then answers 500 before any routing. kube appends `, <request URL>`.
    */
@@ -49,6 +55,7 @@ export function parseRequestInfo(method: string, path: string, watch: boolean): 
     subresource: '',
     name: '',
     parts: [],
+    namespacePrefixed: false,
   };
   // kube's splitPath: outer slashes trimmed, inner empty segments kept.
   const trimmed = path.replace(/^\/+|\/+$/g, '');
@@ -83,7 +90,10 @@ export function parseRequestInfo(method: string, path: string, watch: boolean): 
 
   if (parts[0] === 'namespaces' && parts.length > 1) {
     info.namespace = parts[1]!;
-    if (parts.length > 2 && !namespaceSubresources.has(parts[2]!)) parts = parts.slice(2);
+    if (parts.length > 2 && !namespaceSubresources.has(parts[2]!)) {
+      parts = parts.slice(2);
+      info.namespacePrefixed = true;
+    }
   }
   info.parts = parts;
   if (parts.length >= 3 && !specialVerbsNoSubresources.has(info.verb)) info.subresource = parts[2]!;

@@ -2,12 +2,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { newMethodNotSupported, statusFromError } from '@kapi/apimachinery';
-import { isConnectSubresource, type Registry } from '@kapi/registry';
+import type { Registry } from '@kapi/registry';
 import { apiGroup, apiResourceList, serveDiscoveryRoot } from './discovery.ts';
 import { createOpenAPIV3, serveOpenAPIV3 } from './openapi.ts';
 import { createOpenAPIV2, serveOpenAPIV2, type OpenAPIV2 } from './openapi-v2.ts';
 import { serveResource } from './handlers/resource.ts';
 import { serveConnect } from './handlers/connect.ts';
+import { resolveRoute } from './routes.ts';
 import { createFieldManagers, type FieldManagers } from './field-managers.ts';
 import { parseRequestInfo, parseRequestTarget, type RequestInfo, type RequestTarget } from './request-info.ts';
 import { methodNotAllowedStatus, notFoundStatus, writeError, writeJson } from './responses.ts';
@@ -38,15 +39,13 @@ export interface ApiHandlerOptions {
    * only to measure what tracking costs: kube-apiserver always tracks.
    */
   trackManagedFields?: boolean;
-  /** The field managers to share with in-process writers (the controllers' loopback client); built here when absent. */
-  fieldManagers?: FieldManagers;
 }
 
 /** The request handler of the API: routing, discovery, resources, errors as Status. */
 export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { registry, logger } = options;
   const openapi = createOpenAPIV3(registry);
-  const fieldManagers = options.fieldManagers ?? createFieldManagers(openapi, logger, options.trackManagedFields ?? true, registry);
+  const fieldManagers = createFieldManagers(openapi, logger, options.trackManagedFields ?? true, registry);
   // Built on first use: most clients never ask for v2.
   // Built again when what is served changes (a CRD established, changed or deleted).
   let openapiV2: { generation: number; doc: OpenAPIV2 } | undefined;
@@ -91,27 +90,19 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
     }
     if (info.isResourceRequest) {
       const entry = registry.lookup(info.apiGroup, info.apiVersion, info.resource);
-      // Connect subresources (exec, log, proxy …) take the raw request; the proxies also a path after them.
-      if (entry && info.subresource !== '' && (!entry.info.namespaced || info.namespace !== '')) {
-        const connect = entry.subresources[info.subresource];
-        if (isConnectSubresource(connect) && (info.parts.length === 3 || connect.acceptsPath)) return serveConnect(req, res, info, url.query, entry, connect);
-      }
-      // A subresource (`.../NAME/status`) is served by its own store, with the verbs it allows.
-      const sub = entry && info.subresource !== '' && info.parts.length === 3 ? entry.subresources[info.subresource] : undefined;
-      if (entry && sub && (!entry.info.namespaced || info.namespace !== '')) {
+      const routed = entry && resolveRoute(entry, info);
+      if (entry && routed) {
+        // Connect subresources (exec, log, proxy …) take the raw request; the proxies also a path after them.
+        if (routed.kind === 'connect') return serveConnect(req, res, info, url.query, entry, routed.sub);
+        if (!routed.methods.includes(method)) return writeJson(res, 405, methodNotAllowedStatus());
+        if (routed.kind === 'resource') return serveResource({ req, res, info, query: url.query, entry, registry, fieldManagers });
+        // A subresource (`.../NAME/status`) is served by its own store, with the verbs it allows.
         // Its bodies are of its own kind when it has one (autoscaling/v1 Scale), else the resource's.
         // A custom resource's Scale is a built-in kind: decoded, typed and applied as one.
+        const sub = routed.sub;
         const { customResource: _customResource, ...builtin } = entry;
         const subEntry = sub.definition ? { ...builtin, store: sub, definition: sub.definition, table: sub.table ?? entry.table } : { ...entry, store: sub };
         return serveResource({ req, res, info, query: url.query, entry: subEntry, registry, fieldManagers });
-      }
-      if (entry && info.subresource === '' && info.parts.length <= 2) {
-        // Namespaced resources need the namespace in the path for single objects and writes.
-        const needsNamespace = entry.info.namespaced && (info.name !== '' || info.verb === 'create');
-        const clusterScopedUnderNamespace = !entry.info.namespaced && info.resource !== 'namespaces' && info.namespace !== '';
-        if (!(needsNamespace && info.namespace === '') && !clusterScopedUnderNamespace) {
-          return serveResource({ req, res, info, query: url.query, entry, registry, fieldManagers });
-        }
       }
     }
     writeJson(res, 404, notFoundStatus());
@@ -193,7 +184,7 @@ function serveVerbViaPath(
     (info.name !== '' || verbs.includes('list')) &&
     // Namespaced objects are watched inside their namespace; collections also across all of them.
     !(entry.info.namespaced && info.name !== '' && info.namespace === '') &&
-    !(!entry.info.namespaced && info.resource !== 'namespaces' && info.namespace !== '');
+    !(!entry.info.namespaced && info.namespacePrefixed);
   if (!routed) return writeJson(res, 404, notFoundStatus());
   if (req.method !== 'GET') return writeJson(res, 405, methodNotAllowedStatus());
   return serveResource({ req, res, info, query, entry, registry, fieldManagers });
