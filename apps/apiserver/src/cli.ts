@@ -20,6 +20,7 @@ Flags of serve:
   --encryption-provider-config FILE
                           encrypt resources at rest as an EncryptionConfiguration
                           (apiserver.config.k8s.io/v1) file says: aesgcm, aescbc, secretbox, identity
+  --event-ttl DURATION    how long events are kept after each write (default 1h0m0s; 0 = for ever)
   --advertise-address IP  the address the kubernetes Service's Endpoints name (none by default:
                           kapi listens on 127.0.0.1, which Endpoints may not hold)
 `;
@@ -51,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
         'compaction-interval': { type: 'string' },
         'encryption-provider-config': { type: 'string' },
         'advertise-address': { type: 'string' },
+        'event-ttl': { type: 'string' },
       },
       strict: true,
     });
@@ -63,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
       compactionInterval: values['compaction-interval'],
       encryptionProviderConfig: values['encryption-provider-config'],
       advertiseAddress: values['advertise-address'],
+      eventTTL: values['event-ttl'],
     });
   } catch (err) {
     const msg = err instanceof ZodError ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n') : (err as Error).message;

@@ -50,6 +50,8 @@ export interface StackOptions {
    * store. Default: none, values are stored as encoded (and encrypted ones are refused on read).
    */
   encryption?: ResourceTransformers;
+  /** How long Events live after each write, in whole seconds (kube's --event-ttl); 0 for ever. Default 3600. */
+  eventTTLSeconds?: number;
   /** Where the watch caches log (consistency mismatches, relists). */
   logger?: CacherLogger & { info(obj: object, msg?: string): void };
 }
@@ -129,7 +131,7 @@ export async function composeStack(backend: StorageBackend, options: StackOption
     });
     cachers.push(cacher);
     return cacher;
-  }, [componentStatusResource({ storageProbe: () => kv.currentRevision() })]);
+  }, [componentStatusResource({ storageProbe: () => kv.currentRevision() })], options.eventTTLSeconds !== undefined ? { eventTTLSeconds: options.eventTTLSeconds } : {});
   try {
     const namespaces = registry.lookup('', 'v1', 'namespaces');
     for (const name of systemNamespaces) {

@@ -56,6 +56,29 @@ export function requestDeadlineMs(query: URLSearchParams, maximumMs: number): nu
   return ms > 0 && ms < maximumMs ? ms : maximumMs;
 }
 
+/** The longest delay Node's setTimeout takes (2^31 − 1 ms); a longer one fires at once. */
+const maxTimerMs = 2 ** 31 - 1;
+
+/**
+ * A timer for any delay, as Go's time.NewTimer is: one longer than Node's setTimeout takes runs as a
+ * chain of shorter ones, so it fires when due instead of at once. Unref'd: an open watch does not
+ * keep the process alive. Returns the function that cancels it.
+ */
+export function setLongTimeout(fire: () => void, ms: number): () => void {
+  let timer: NodeJS.Timeout;
+  const due = performance.now() + ms;
+  const arm = (left: number) => {
+    timer = setTimeout(() => {
+      const rest = due - performance.now();
+      if (rest > 0) arm(rest);
+      else fire();
+    }, Math.min(Math.max(left, 0), maxTimerMs));
+    timer.unref();
+  };
+  arm(ms);
+  return () => clearTimeout(timer);
+}
+
 /** Watches (and, once served, exec/attach/log/proxy) run for long and are not limited or timed out. */
 export function isLongRunning(method: string, path: string, query: URLSearchParams): boolean {
   if (method !== 'GET') return false;

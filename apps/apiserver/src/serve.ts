@@ -11,6 +11,7 @@ import { ensureBootstrapObjects } from './bootstrap/index.ts';
 import { startFlowSchemaStatusController } from './bootstrap/flowcontrol.ts';
 import { startCustomResourceController } from './crd-controller.ts';
 import { composeStack, type Stack, type StorageBackend } from './compose.ts';
+import { goDurationSeconds } from './go-duration.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { createApiServer } from './server.ts';
 
@@ -37,6 +38,18 @@ export const ServeOptions = z
      * validation refuses loopback endpoints.
      */
     advertiseAddress: z.string().refine((v) => isIP(v) !== 0, 'must be an IP address').optional(),
+    /** How long Events are kept after each write: a Go duration (kube's --event-ttl, 1h), parsed to whole seconds. */
+    eventTTL: z
+      .string()
+      .default('1h0m0s')
+      .transform((v, ctx) => {
+        try {
+          return goDurationSeconds(v);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
   })
   .strict();
 export type ServeOptions = z.output<typeof ServeOptions>;
@@ -73,6 +86,7 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
     compactionIntervalMs: options.compactionInterval * 1000,
     onCompactionError: (err) => logger.warn({ err }, 'compaction failed; retrying at the next interval'),
     logger,
+    eventTTLSeconds: options.eventTTL,
     ...(encryption ? { encryption } : {}),
   });
   if (encryption) logger.info({ resources: encryption.configured }, 'encryption at rest configured');

@@ -22,6 +22,7 @@ import {
   isLongRunning,
   requestDeadlineMs,
   requestTimeoutError,
+  setLongTimeout,
   writeTooManyRequests,
 } from './filters.ts';
 
@@ -136,13 +137,13 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
         writeTooManyRequests(res);
         return;
       }
-      const timer = setTimeout(() => {
+      const cancelTimer = setLongTimeout(() => {
         if (res.headersSent) return;
         writeError(res, requestTimeoutError());
         dropLateWrites(res);
       }, deadlineMs);
       res.on('close', () => {
-        clearTimeout(timer);
+        cancelTimer();
         release();
       });
     }

@@ -2,14 +2,15 @@
 // request deadlines (`?timeout=`, 504 Timeout Status), over a store that answers when told to.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { jsonCodec } from '@kapi/apimachinery';
 import { createStore, type StorageInterface } from '@kapi/storage';
 import { createMemoryKv } from '@kapi/storage/testing';
 import { createBuiltinRegistry } from '@kapi/registry';
 import { createApiServer } from '../src/server.ts';
-import { parseGoDuration, requestDeadlineMs } from '../src/filters.ts';
+import { parseGoDuration, requestDeadlineMs, setLongTimeout } from '../src/filters.ts';
+import { watchTimeoutMs } from '../src/handlers/watch.ts';
 
 describe('parseGoDuration', () => {
   it('reads what time.ParseDuration reads', () => {
@@ -27,6 +28,52 @@ describe('parseGoDuration', () => {
     expect(() => parseGoDuration('10x')).toThrow('time: unknown unit "x" in duration "10x"');
     expect(() => parseGoDuration('')).toThrow('time: invalid duration ""');
     expect(() => parseGoDuration('.s')).toThrow('time: invalid duration ".s"');
+  });
+});
+
+describe('setLongTimeout', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('fires when due, also past the 2^31 ms a Node timer takes', () => {
+    let fired = 0;
+    setLongTimeout(() => fired++, 2 ** 31 + 5_000);
+    vi.advanceTimersByTime(2 ** 31 - 1);
+    expect(fired).toBe(0);
+    vi.advanceTimersByTime(5_000);
+    expect(fired).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(fired).toBe(1);
+    vi.advanceTimersByTime(2 ** 32);
+    expect(fired).toBe(1);
+  });
+
+  it('is cancelled by the function it returns, in any of its legs', () => {
+    let fired = 0;
+    const cancel = setLongTimeout(() => fired++, 3 * 2 ** 31);
+    vi.advanceTimersByTime(2 ** 31 + 10);
+    cancel();
+    vi.advanceTimersByTime(4 * 2 ** 31);
+    expect(fired).toBe(0);
+  });
+});
+
+describe('watchTimeoutMs', () => {
+  it('is timeoutSeconds as a Go duration: the default for 0 or none, at once when it is negative or wraps', () => {
+    expect(watchTimeoutMs(1)).toBe(1000);
+    expect(watchTimeoutMs(2_147_484)).toBe(2_147_484_000);
+    expect(watchTimeoutMs(9_000_000_000)).toBe(9e12);
+    expect(watchTimeoutMs(-1)).toBe(0);
+    expect(watchTimeoutMs(10_000_000_000)).toBe(0);
+    for (const t of [undefined, 0]) {
+      const ms = watchTimeoutMs(t);
+      expect(ms).toBeGreaterThanOrEqual(1_800_000);
+      expect(ms).toBeLessThan(3_600_000);
+    }
   });
 });
 

@@ -29,8 +29,14 @@ export interface WatchParams {
   allowWatchBookmarks?: boolean;
 }
 
-/** The merge patch types a controller sends. */
-export type PatchType = 'application/merge-patch+json' | 'application/json-patch+json';
+/** The patch types a controller sends (server-side apply included: kube's controllers apply with their own field manager). */
+export type PatchType = 'application/merge-patch+json' | 'application/json-patch+json' | 'application/strategic-merge-patch+json' | 'application/apply-patch+yaml';
+
+/** PatchOptions: the field manager of the write (absent: the client's own), and `force` for apply. */
+export interface PatchOptions {
+  fieldManager?: string;
+  force?: boolean;
+}
 
 /** One resource, at one version. `namespace` is '' for cluster-scoped resources (and for lists across namespaces). */
 export interface ResourceClient {
@@ -41,7 +47,8 @@ export interface ResourceClient {
   create(namespace: string, obj: KubeObject): Promise<KubeObject>;
   /** A PUT of the object (with its resourceVersion: a 409 when it moved on), or of one of its subresources. */
   update(namespace: string, obj: KubeObject, subresource?: string): Promise<KubeObject>;
-  patch(namespace: string, name: string, type: PatchType, patch: unknown, subresource?: string): Promise<KubeObject>;
+  /** A patch of the object or a subresource; an apply (`application/apply-patch+yaml`) creates a missing object. */
+  patch(namespace: string, name: string, type: PatchType, patch: unknown, subresource?: string, options?: PatchOptions): Promise<KubeObject>;
   delete(namespace: string, name: string, options?: DeleteOptions): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-export { apiVersionOf, resourceForKind, type ControllerClient, type ListParams, type PatchType, type ResourceClient, type ResourceType, type WatchParams } from './client.ts';
+export { apiVersionOf, resourceForKind, type ControllerClient, type ListParams, type PatchOptions, type PatchType, type ResourceClient, type ResourceType, type WatchParams } from './client.ts';
 export { createWorkQueue, defaultBackoff, type Backoff, type WorkQueue } from './queue.ts';
 export { createInformer, objectKey, type Informer, type InformerHandlers, type InformerOptions } from './informer.ts';
 export { createEventRecorder, objectReferenceOf, type EventRecorder, type EventType } from './events.ts';
@@ -13,3 +13,4 @@ export {
   type ControllerManagerOptions,
   type RunningController,
 } from './manager.ts';
+export { serviceAccountsController, syncServiceAccounts, type ServiceAccountsControllerOptions } from './serviceaccounts.ts';

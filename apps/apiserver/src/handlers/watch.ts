@@ -7,10 +7,22 @@ import type { Output } from '../output.ts';
 import { toTable } from '../output.ts';
 import { encodeProtobufBody } from '../protobuf-output.ts';
 import { encodeJson } from '../responses.ts';
+import { setLongTimeout } from '../filters.ts';
 
 /** kube's default watch length: a random time between 30 and 60 minutes. */
 export function defaultWatchTimeoutSeconds(): number {
   return Math.floor(1800 * (1 + Math.random()));
+}
+
+/**
+ * How long a watch runs, in ms, as kube's ListResource computes it: `timeoutSeconds` as a Go
+ * time.Duration (seconds × 10⁹ ns in an int64, wrapping past 292 years), the 30–60 minute default
+ * when it is absent or 0. A negative duration is a timer that fires at once (0).
+ */
+export function watchTimeoutMs(timeoutSeconds: number | undefined): number {
+  if (timeoutSeconds === undefined || timeoutSeconds === 0) return defaultWatchTimeoutSeconds() * 1000;
+  const ns = BigInt.asIntN(64, BigInt(timeoutSeconds) * 1_000_000_000n);
+  return ns <= 0n ? 0 : Number(ns / 1_000_000n);
 }
 
 export async function serveWatch(
@@ -28,8 +40,7 @@ export async function serveWatch(
   });
   res.flushHeaders();
   req.socket.setNoDelay(true);
-  const timer = setTimeout(() => watcher.stop(), (timeoutSeconds && timeoutSeconds > 0 ? timeoutSeconds : defaultWatchTimeoutSeconds()) * 1000);
-  timer.unref();
+  const cancelTimer = setLongTimeout(() => watcher.stop(), watchTimeoutMs(timeoutSeconds));
   const onClose = () => watcher.stop();
   res.on('close', onClose);
   const apiVersion = apiVersionOf(entry.info);
@@ -57,7 +68,7 @@ export async function serveWatch(
       if (res.destroyed) break;
     }
   } finally {
-    clearTimeout(timer);
+    cancelTimer();
     res.off('close', onClose);
     watcher.stop();
     if (!res.destroyed) res.end();

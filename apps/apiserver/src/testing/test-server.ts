@@ -8,6 +8,7 @@ import { startFlowSchemaStatusController } from '../bootstrap/flowcontrol.ts';
 import { startCustomResourceController } from '../crd-controller.ts';
 import { composeStack, type StorageBackend } from '../compose.ts';
 import { writeKubeconfig } from '../kubeconfig.ts';
+import { goDurationSeconds } from '../go-duration.ts';
 import { createApiServer } from '../server.ts';
 import type { Registry } from '@kapi/registry';
 import { loadEncryptionConfig, type KV } from '@kapi/storage';
@@ -22,6 +23,8 @@ export interface TestServerOptions {
   encryptionProviderConfig?: string;
   /** The address of the `kubernetes` Service's endpoints (kube's --advertise-address); none by default. */
   advertiseAddress?: string;
+  /** How long Events are kept after each write, a Go duration as `kapi serve --event-ttl` takes it ('2s'; default '1h'). */
+  eventTTL?: string;
   /** Keep managedFields and serve server-side apply (default true; false only to measure their cost). */
   trackManagedFields?: boolean;
 }
@@ -41,7 +44,8 @@ export interface TestServer {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const backend: StorageBackend = options.storage ?? { kind: 'sqlite-memory' };
   const encryption = options.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(options.encryptionProviderConfig);
-  const stack = await composeStack(backend, encryption ? { encryption } : {});
+  const eventTTLSeconds = options.eventTTL === undefined ? undefined : goDurationSeconds(options.eventTTL);
+  const stack = await composeStack(backend, { ...(encryption ? { encryption } : {}), ...(eventTTLSeconds !== undefined ? { eventTTLSeconds } : {}) });
   const logger = pino({ level: options.logLevel ?? 'silent' });
   const server = createApiServer({ registry: stack.registry, logger, ...(options.trackManagedFields === false ? { trackManagedFields: false } : {}) });
   await new Promise<void>((resolve, reject) => {
