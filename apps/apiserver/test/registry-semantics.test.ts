@@ -131,3 +131,136 @@ spec:
     expect(csa.stdout).toBe('service/empty-selector created\n');
   });
 });
+
+/** The first event of a watch from `rv`, read after `act` (a real change) ran. */
+async function firstEventAfter(path: string, rv: string, act: () => Promise<void>): Promise<any> {
+  const ctrl = new AbortController();
+  const res = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}watch=true&resourceVersion=${rv}`, { signal: ctrl.signal });
+  expect(res.status).toBe(200);
+  await act();
+  const reader = res.body!.getReader();
+  let buf = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the watch ended without an event');
+      buf += new TextDecoder().decode(value);
+      const nl = buf.indexOf('\n');
+      if (nl >= 0) return JSON.parse(buf.slice(0, nl));
+    }
+  } finally {
+    ctrl.abort();
+  }
+}
+
+describe('a patch or update that changes nothing once defaulted writes nothing', () => {
+  const deployment = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+`;
+  const deployPath = '/apis/apps/v1/namespaces/default/deployments';
+  const state = async (path: string) => {
+    const got = await call('GET', path);
+    return { rv: got.json.metadata.resourceVersion as string, generation: got.json.metadata.generation as number | undefined, object: got.json };
+  };
+
+  it.skipIf(!kubectlPath)('Deployment: kubectl patch (strategic, merge, JSON, $retainKeys) and replace of zero values are no change; no watch event', async () => {
+    expect((await k('apply', '-f', file('web.yaml', deployment))).stdout).toBe('deployment.apps/web created\n');
+    const created = await state(`${deployPath}/web`);
+    const noChange = 'deployment.apps/web patched (no change)\n';
+    expect((await k('patch', 'deploy', 'web', '-p', '{"spec":{"minReadySeconds":0}}')).stdout).toBe(noChange);
+    expect((await k('patch', 'deploy', 'web', '--type=merge', '-p', '{"spec":{"minReadySeconds":0,"paused":false,"template":{"spec":{"hostNetwork":false}}}}')).stdout).toBe(noChange);
+    expect((await k('patch', 'deploy', 'web', '--type=json', '-p', '[{"op":"add","path":"/spec/minReadySeconds","value":0}]')).stdout).toBe(noChange);
+    const retain = '{"spec":{"strategy":{"$retainKeys":["type","rollingUpdate"],"type":"RollingUpdate","rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"}}}}';
+    expect((await k('patch', 'deploy', 'web', '-p', retain)).stdout).toBe(noChange);
+    // A second client-side apply of the same manifest sends an empty patch.
+    expect((await k('apply', '-f', file('web.yaml', deployment))).stdout).toBe('deployment.apps/web unchanged\n');
+    // A PUT of the object as read (kubectl replace would rewrite its last-applied annotation).
+    expect((await call('PUT', `${deployPath}/web`, created.object)).json.metadata.resourceVersion).toBe(created.rv);
+    const after = await state(`${deployPath}/web`);
+    expect(after.rv).toBe(created.rv);
+    expect(after.generation).toBe(1);
+    // The first event after the create is the first real change.
+    const event = await firstEventAfter(`${deployPath}?fieldSelector=metadata.name%3Dweb`, created.rv, async () => {
+      expect((await k('annotate', 'deploy', 'web', 'changed=yes')).stdout).toBe('deployment.apps/web annotated\n');
+    });
+    expect(event.type).toBe('MODIFIED');
+    expect(event.object.metadata.annotations).toMatchObject({ changed: 'yes' });
+    expect(event.object.metadata.generation).toBe(1);
+    // A real spec change still counts.
+    const changed = await k('patch', 'deploy', 'web', '-p', '{"spec":{"minReadySeconds":5}}');
+    expect(changed.stdout).toBe('deployment.apps/web patched\n');
+    expect((await state(`${deployPath}/web`)).generation).toBe(2);
+  });
+
+  it('Service and Pod: zero-valued patches and a PUT of the object as read keep the resourceVersion', async () => {
+    const svcPath = `${ns}/services/zeros`;
+    expect((await call('POST', `${ns}/services`, { metadata: { name: 'zeros' }, spec: { selector: { app: 'z' }, ports: [{ port: 80 }] } })).status).toBe(201);
+    const svc = await state(svcPath);
+    expect((await call('PATCH', svcPath, { spec: { publishNotReadyAddresses: false, externalName: '', ports: [{ port: 80, nodePort: 0 }] } }, 'application/strategic-merge-patch+json')).status).toBe(200);
+    expect((await call('PATCH', svcPath, { spec: { publishNotReadyAddresses: false } }, 'application/merge-patch+json')).json.metadata.resourceVersion).toBe(svc.rv);
+    expect((await call('PUT', svcPath, svc.object)).json.metadata.resourceVersion).toBe(svc.rv);
+    expect(await state(svcPath)).toMatchObject({ rv: svc.rv, generation: 1 });
+
+    const podPath = `${ns}/pods/zeros`;
+    expect((await call('POST', `${ns}/pods`, { metadata: { name: 'zeros' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } })).status).toBe(201);
+    const pod = await state(podPath);
+    const patched = await call('PATCH', podPath, { spec: { hostNetwork: false, containers: [{ name: 'c', stdin: false, tty: false, workingDir: '' }] } }, 'application/strategic-merge-patch+json');
+    expect(patched.json.metadata.resourceVersion).toBe(pod.rv);
+    expect((await call('PUT', podPath, pod.object)).json.metadata.resourceVersion).toBe(pod.rv);
+    expect((await state(podPath)).rv).toBe(pod.rv);
+  });
+
+  it.skipIf(!kubectlPath)('a custom resource: a 0 or {} where nothing was is a change (unstructured comparison); the same patch again is none', async () => {
+    const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: gadgets, singular: gadget, kind: Gadget}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-preserve-unknown-fields: true
+`;
+    expect((await k('apply', '-f', file('gadgets.yaml', crd))).stderr).toBe('');
+    expect((await k('wait', '--for', 'condition=established', 'crd/gadgets.example.com', '--timeout=10s')).stderr).toBe('');
+    const path = '/apis/example.com/v1/namespaces/default/gadgets';
+    let created = await call('POST', path, { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g' }, spec: { color: 'red' } });
+    // The resource may take a moment to be served after the CRD is established.
+    for (let i = 0; i < 100 && created.status === 404; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      created = await call('POST', path, { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g' }, spec: { color: 'red' } });
+    }
+    expect(created.status).toBe(201);
+    const merge = (patch: unknown) => call('PATCH', `${path}/g`, patch, 'application/merge-patch+json');
+    const zero = await merge({ spec: { size: 0 } });
+    expect(zero.json.metadata.generation).toBe(2);
+    expect(zero.json.metadata.resourceVersion).not.toBe(created.json.metadata.resourceVersion);
+    const empty = await merge({ spec: { tags: {} } });
+    expect(empty.json.spec).toEqual({ color: 'red', size: 0, tags: {} });
+    expect(empty.json.metadata.generation).toBe(3);
+    const again = await merge({ spec: { size: 0, tags: {} } });
+    expect(again.json.metadata).toMatchObject({ generation: 3, resourceVersion: empty.json.metadata.resourceVersion });
+  });
+});

@@ -22,6 +22,7 @@ export * from './protobuf-message.ts';
 export * from './protobuf.ts';
 export * from './strict.ts';
 export { nullsAsGoZero } from './json-null.ts';
+export { omitEmptyFields } from './omit-empty.ts';
 export * from './json-scan.ts';
 export * from './scheme.ts';
 export * from './rest-mapper.ts';

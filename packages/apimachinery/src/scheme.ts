@@ -12,6 +12,7 @@ import type { KubeObject } from './meta.ts';
 import { decodeEnvelope, protobufContentType } from './protobuf.ts';
 import { decodeMessage, type ProtoMessage } from './protobuf-message.ts';
 import { nullsAsGoZero } from './json-null.ts';
+import { omitEmptyFields } from './omit-empty.ts';
 import { pruneUnknownFields, unknownFields } from './strict.ts';
 import { decodeYamlObject } from './yaml.ts';
 import { isStatusError } from './errors.ts';
@@ -70,12 +71,14 @@ function typeError(kind: SchemeKind, issue: z.core.$ZodIssue): never {
 /**
  * Value types against the kind's schema: a wrongly typed value is a 400. A null is no wrong type:
  * Go's decoder reads it as the zero value (see json-null.ts), so nulls are read that way, in
- * place, when the object does not check as it is.
+ * place, when the object does not check as it is. The object is then left as a Go struct holds
+ * it: zero values of omitempty fields are no values (omit-empty.ts).
  */
 function checkTypes(kind: SchemeKind, obj: KubeObject): void {
   let parsed = kind.schema.safeParse(obj);
   if (!parsed.success && nullsAsGoZero(kind.schema, obj)) parsed = kind.schema.safeParse(obj);
   if (!parsed.success) typeError(kind, parsed.error.issues[0]!);
+  omitEmptyFields(kind.schema, obj);
 }
 
 /**

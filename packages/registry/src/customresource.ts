@@ -21,6 +21,7 @@ import type { CelValidator } from '@kapi/apiextensions';
 import type { CustomResourceInfo } from './customresource-info.ts';
 import { createCustomResourceScaleSubresource, splitReplicasPath, validateScaleSpec, validateScaleStatus } from './customresource-scale.ts';
 import {
+  jsonDeepEqual,
   metaOf,
   nameIsDNSSubdomain,
   newMethodNotSupported,
@@ -42,7 +43,6 @@ import {
 import type { GenericStore } from './generic-store.ts';
 export type { CustomResourceInfo } from './customresource-info.ts';
 export { pruneAndDefault, type ConversionWebhookTransportFactory, type CustomResourceConversionSpec } from './customresource-conversion.ts';
-import { semanticEqual } from './semantic-equal.ts';
 import { addWarning } from './warnings.ts';
 import type { TableConvertor } from './table-convertor.ts';
 
@@ -218,9 +218,10 @@ export function customResourceResources(
               if (old.status !== undefined) obj.status = old.status;
               else delete obj.status;
             }
-            // Generation counts changes of anything but metadata (and status, when it has its subresource).
+            // Generation counts changes of anything but metadata (and status, when it has its
+            // subresource), compared as unstructured content: a 0, "" or {} where nothing was is a change.
             const oldGen = old.metadata?.generation ?? 0;
-            metaOf(obj).generation = semanticEqual(withoutMetadataAndStatus(obj, statusEnabled), withoutMetadataAndStatus(old, statusEnabled)) ? oldGen : oldGen + 1;
+            metaOf(obj).generation = jsonDeepEqual(withoutMetadataAndStatus(obj, statusEnabled), withoutMetadataAndStatus(old, statusEnabled)) ? oldGen : oldGen + 1;
           },
         },
         ...(statusEnabled

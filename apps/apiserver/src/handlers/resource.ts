@@ -14,6 +14,7 @@ import {
   newMethodNotSupported,
   newNotFound,
   newStatusError,
+  omitEmptyFields,
   newUnsupportedMediaType,
   type KubeObject,
 } from '@kapi/apimachinery';
@@ -271,11 +272,15 @@ function asStatusError(err: unknown): unknown {
 
 /**
  * Defaults as kube's decoder applies them, before the field manager sees the object: the kind's
- * strategy defaults, or the subresource kind's own (an autoscaling/v1 Scale).
+ * strategy defaults, or the subresource kind's own (an autoscaling/v1 Scale). The defaulted object
+ * is then held as its Go struct would hold it (a default of 0 or "" in an omitempty field is no
+ * value), so that the field manager, the generation and the store's unchanged-bytes check compare
+ * it with the stored object as kube compares Go structs.
  */
 function applyDefaults(r: ResourceRequest, obj: KubeObject): void {
   if ((r.entry.store as { definition?: unknown }).definition !== undefined) r.entry.definition.defaults(obj as never);
   else r.entry.store.strategy.defaults(obj);
+  if (!r.entry.customResource) omitEmptyFields(r.entry.definition.schema, obj);
 }
 
 /** Null members, which a typed (Go) object cannot hold: kube's conversion reads them as absent. */
