@@ -23,6 +23,13 @@ Flags of serve:
   --event-ttl DURATION    how long events are kept after each write (default 1h0m0s; 0 = for ever)
   --advertise-address IP  the address the kubernetes Service's Endpoints name (none by default:
                           kapi listens on 127.0.0.1, which Endpoints may not hold)
+  --controllers LIST      controllers to run, comma-separated: * (all, the default), NAME, -NAME
+                          (garbage-collector-controller, namespace-controller, ... or their aliases:
+                          garbagecollector, namespace, ...)
+  --leader-elect BOOL     run the controllers under a Lease, one server at a time (default: true
+                          over etcd, false over SQLite)
+  --leader-elect-lease-duration D, --leader-elect-renew-deadline D, --leader-elect-retry-period D
+                          the Lease's timing (default 15s, 10s, 2s)
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -53,6 +60,11 @@ async function main(argv: string[]): Promise<number> {
         'encryption-provider-config': { type: 'string' },
         'advertise-address': { type: 'string' },
         'event-ttl': { type: 'string' },
+        controllers: { type: 'string' },
+        'leader-elect': { type: 'string' },
+        'leader-elect-lease-duration': { type: 'string' },
+        'leader-elect-renew-deadline': { type: 'string' },
+        'leader-elect-retry-period': { type: 'string' },
       },
       strict: true,
     });
@@ -66,6 +78,11 @@ async function main(argv: string[]): Promise<number> {
       encryptionProviderConfig: values['encryption-provider-config'],
       advertiseAddress: values['advertise-address'],
       eventTTL: values['event-ttl'],
+      controllers: values.controllers,
+      leaderElect: values['leader-elect'],
+      leaderElectLeaseDuration: values['leader-elect-lease-duration'],
+      leaderElectRenewDeadline: values['leader-elect-renew-deadline'],
+      leaderElectRetryPeriod: values['leader-elect-retry-period'],
     });
   } catch (err) {
     const msg = err instanceof ZodError ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n') : (err as Error).message;

@@ -52,6 +52,11 @@ export interface StackOptions {
   encryption?: ResourceTransformers;
   /** How long Events live after each write, in whole seconds (kube's --event-ttl); 0 for ever. Default 3600. */
   eventTTLSeconds?: number;
+  /**
+   * Deletes set the garbage collector's finalizers (kube's --enable-garbage-collector): true unless
+   * the garbage collector controller is switched off. Default true.
+   */
+  garbageCollection?: boolean;
   /** Where the watch caches log (consistency mismatches, relists). */
   logger?: CacherLogger & { info(obj: object, msg?: string): void };
 }
@@ -131,7 +136,10 @@ export async function composeStack(backend: StorageBackend, options: StackOption
     });
     cachers.push(cacher);
     return cacher;
-  }, [componentStatusResource({ storageProbe: () => kv.currentRevision() })], options.eventTTLSeconds !== undefined ? { eventTTLSeconds: options.eventTTLSeconds } : {});
+  }, [componentStatusResource({ storageProbe: () => kv.currentRevision() })], {
+    ...(options.eventTTLSeconds !== undefined ? { eventTTLSeconds: options.eventTTLSeconds } : {}),
+    garbageCollection: options.garbageCollection ?? true,
+  });
   try {
     const namespaces = registry.lookup('', 'v1', 'namespaces');
     for (const name of systemNamespaces) {
@@ -139,8 +147,6 @@ export async function composeStack(backend: StorageBackend, options: StackOption
         if (!isAlreadyExists(err)) throw err;
       });
     }
-    // Namespaces left Terminating by an earlier run finish their deletion.
-    await (namespaces?.store as { resume?: () => Promise<void> } | undefined)?.resume?.();
   } catch (err) {
     await Promise.all(cachers.map((c) => c.close()));
     await kv.close();

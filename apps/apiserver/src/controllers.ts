@@ -2,7 +2,15 @@
 // controllers it starts by default, --controllers, --leader-elect and its durations) (v1.33): which
 // controllers of @kapi/controllers run inside this server, over its loopback client.
 import type { Logger } from 'pino';
-import { isControllerEnabled, serviceAccountsController, startControllerManager, type ControllerDescriptor, type ControllerManager } from '@kapi/controllers';
+import {
+  garbageCollectorController,
+  isControllerEnabled,
+  namespaceController,
+  serviceAccountsController,
+  startControllerManager,
+  type ControllerDescriptor,
+  type ControllerManager,
+} from '@kapi/controllers';
 import type { Registry } from '@kapi/registry';
 import type { FieldManagers } from './field-managers.ts';
 import { createLoopbackClient } from './loopback-client.ts';
@@ -19,7 +27,11 @@ export interface ControllersOptions {
 
 /** The controllers this server runs, in kube's order of names. */
 export function controllerDescriptors(): ControllerDescriptor[] {
-  return [serviceAccountsController()];
+  return [
+    garbageCollectorController(),
+    namespaceController(),
+    serviceAccountsController(),
+  ];
 }
 
 /** The names --controllers knows (names and aliases). */

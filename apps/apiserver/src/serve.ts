@@ -14,6 +14,29 @@ import { composeStack, type Stack, type StorageBackend } from './compose.ts';
 import { goDurationSeconds } from './go-duration.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { createApiServer } from './server.ts';
+import { createFieldManagers } from './field-managers.ts';
+import { createOpenAPIV3 } from './openapi.ts';
+import { parseGoDuration } from './filters.ts';
+import { defaultLeaderElection, garbageCollectorEnabled, knownControllers, startControllers } from './controllers.ts';
+import type { ControllerManager } from '@kapi/controllers';
+
+/** A Go duration flag (`15s`), in milliseconds. */
+function goDuration(defaultMs: number) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return defaultMs;
+      try {
+        const ms = parseGoDuration(v);
+        if (ms > 0) return ms;
+        ctx.addIssue({ code: 'custom', message: 'must be greater than zero' });
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+      return z.NEVER;
+    });
+}
 
 /** kapi's default port: next to kube-apiserver's 6443, free of the usual development ports. */
 export const defaultPort = 6446;
@@ -50,6 +73,26 @@ export const ServeOptions = z
           return z.NEVER;
         }
       }),
+    /**
+     * The controllers to run (kube-controller-manager's --controllers): `*` for all, a name to
+     * enable one, `-name` to switch one off; comma-separated.
+     */
+    controllers: z
+      .string()
+      .default('*')
+      .transform((v) => v.split(',').map((x) => x.trim()).filter((x) => x !== ''))
+      .superRefine((names, ctx) => {
+        const known = new Set(knownControllers());
+        for (const n of names) {
+          const bare = n.startsWith('-') ? n.slice(1) : n;
+          if (n !== '*' && !known.has(bare)) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(bare)} is not in the list of known controllers` });
+        }
+      }),
+    /** Run the controllers under a Lease (--leader-elect); default: over etcd, where several servers may share the store. */
+    leaderElect: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    leaderElectLeaseDuration: goDuration(defaultLeaderElection.leaseDurationMs),
+    leaderElectRenewDeadline: goDuration(defaultLeaderElection.renewDeadlineMs),
+    leaderElectRetryPeriod: goDuration(defaultLeaderElection.retryPeriodMs),
   })
   .strict();
 export type ServeOptions = z.output<typeof ServeOptions>;
@@ -60,6 +103,8 @@ export interface RunningServer {
   kubeconfigPath: string;
   stack: Stack;
   server: Server;
+  /** The controllers running in this server (garbage collector, namespace …). */
+  controllers: ControllerManager;
   logger: Logger;
   stop(): Promise<void>;
 }
@@ -86,11 +131,14 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
     compactionIntervalMs: options.compactionInterval * 1000,
     onCompactionError: (err) => logger.warn({ err }, 'compaction failed; retrying at the next interval'),
     logger,
+    garbageCollection: garbageCollectorEnabled(options.controllers),
     eventTTLSeconds: options.eventTTL,
     ...(encryption ? { encryption } : {}),
   });
   if (encryption) logger.info({ resources: encryption.configured }, 'encryption at rest configured');
-  const server = createApiServer({ registry: stack.registry, logger });
+  // One set of field managers for HTTP writes and the controllers' in-process ones.
+  const fieldManagers = createFieldManagers(createOpenAPIV3(stack.registry), logger, true, stack.registry);
+  const server = createApiServer({ registry: stack.registry, logger, fieldManagers });
   let port: number;
   try {
     port = await listen(server, options.port);
@@ -107,6 +155,14 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   // Custom resources: every CRD's served versions, and the CRDs' status.
   const customResources = startCustomResourceController(stack.registry, (err) => logger.warn({ err }, 'custom resource controller failed'));
   await customResources.ready;
+  // kube-controller-manager's part: under a Lease where several servers may share the store.
+  const leaderElect = options.leaderElect ?? options.storage === 'etcd';
+  const controllers = startControllers(stack.registry, fieldManagers, logger, {
+    enabled: options.controllers,
+    leaderElection: leaderElect
+      ? { leaseDurationMs: options.leaderElectLeaseDuration, renewDeadlineMs: options.leaderElectRenewDeadline, retryPeriodMs: options.leaderElectRetryPeriod }
+      : false,
+  });
   const url = `http://127.0.0.1:${port}`;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   writeKubeconfig(kubeconfigPath, url);
@@ -119,8 +175,10 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
     stack,
     server,
     logger,
+    controllers,
     stop() {
       stopping ??= (async () => {
+        await controllers.stop();
         await flowSchemaStatus.stop();
         await customResources.stop();
         await new Promise<void>((r) => {

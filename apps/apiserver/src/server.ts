@@ -40,13 +40,15 @@ export interface ApiHandlerOptions {
    * only to measure what tracking costs: kube-apiserver always tracks.
    */
   trackManagedFields?: boolean;
+  /** The field managers to share with in-process writers (the controllers' loopback client); built here when absent. */
+  fieldManagers?: FieldManagers;
 }
 
 /** The request handler of the API: routing, discovery, resources, errors as Status. */
 export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { registry, logger } = options;
   const openapi = createOpenAPIV3(registry);
-  const fieldManagers = createFieldManagers(openapi, logger, options.trackManagedFields ?? true, registry);
+  const fieldManagers = options.fieldManagers ?? createFieldManagers(openapi, logger, options.trackManagedFields ?? true, registry);
   // Built on first use: most clients never ask for v2.
   // Built again when what is served changes (a CRD established, changed or deleted).
   let openapiV2: { generation: number; doc: OpenAPIV2 } | undefined;

@@ -72,3 +72,26 @@ export function resourceForKind(client: ControllerClient, apiVersion: string, ki
 
 /** `group/version`, or `version` for the core group. */
 export const apiVersionOf = (t: Pick<ResourceType, 'group' | 'version'>): string => (t.group === '' ? t.version : `${t.group}/${t.version}`);
+
+/**
+ * The resources as kube's ServerPreferredResources lists them: each group's resources at the
+ * group's preferred version (the first one served), and those only served at other versions at
+ * the first version serving them. Subresources are left out.
+ */
+export function preferredResources(resources: readonly ResourceType[]): ResourceType[] {
+  const chosen = new Map<string, ResourceType>();
+  const versionRank = new Map<string, string[]>();
+  for (const r of resources) {
+    const versions = versionRank.get(r.group) ?? [];
+    if (!versions.includes(r.version)) versions.push(r.version);
+    versionRank.set(r.group, versions);
+  }
+  for (const r of resources) {
+    if (r.resource.includes('/')) continue;
+    const key = `${r.group}/${r.resource}`;
+    const have = chosen.get(key);
+    const rank = versionRank.get(r.group)!;
+    if (!have || rank.indexOf(r.version) < rank.indexOf(have.version)) chosen.set(key, r);
+  }
+  return [...chosen.values()];
+}

@@ -1,4 +1,4 @@
-export { apiVersionOf, resourceForKind, type ControllerClient, type ListParams, type PatchOptions, type PatchType, type ResourceClient, type ResourceType, type WatchParams } from './client.ts';
+export { apiVersionOf, preferredResources, resourceForKind, type ControllerClient, type ListParams, type PatchOptions, type PatchType, type ResourceClient, type ResourceType, type WatchParams } from './client.ts';
 export { createWorkQueue, defaultBackoff, type Backoff, type WorkQueue } from './queue.ts';
 export { createInformer, objectKey, type Informer, type InformerHandlers, type InformerOptions } from './informer.ts';
 export { createEventRecorder, objectReferenceOf, type EventRecorder, type EventType } from './events.ts';
@@ -14,3 +14,5 @@ export {
   type RunningController,
 } from './manager.ts';
 export { serviceAccountsController, syncServiceAccounts, type ServiceAccountsControllerOptions } from './serviceaccounts.ts';
+export { namespaceController, syncNamespace, finalizerEstimateSeconds } from './namespace.ts';
+export { garbageCollectorController, startGarbageCollector, type GarbageCollector } from './garbage-collector.ts';

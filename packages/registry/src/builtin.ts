@@ -96,6 +96,8 @@ const namespaceStrategy = strategyForKind<Namespace>(namespaceKind, {
     const meta = metaOf(ns);
     if (meta.name) meta.labels = { ...(meta.labels ?? {}), [labelMetadataName]: meta.name };
   },
+  // ShouldDeleteNamespaceDuringUpdate: the update that empties spec.finalizers deletes it.
+  readyToDelete: (ns) => (ns.spec?.finalizers ?? []).length === 0,
   getAttrs(ns) {
     const base = defaultAttrs(ns);
     return { labels: base.labels, fields: { ...base.fields, 'status.phase': ns.status?.phase ?? '', name: ns.metadata?.name ?? '' } };
@@ -111,24 +113,7 @@ export const builtinResources: readonly BuiltinResource[] = [
     table: namespaceTableConvertor,
     returnDeletedObject: true,
     subresources: namespaceSubresources,
-    wrapStore: (generic, storage, registry) =>
-      createNamespaceStore(generic, storage, async (namespace) => {
-        // The namespace controller's job: delete everything namespaced inside it; count what stays
-        // (objects whose finalizers have not run yet).
-        let remaining = 0;
-        for (const e of registry()) {
-          if (!e.info.namespaced || !e.store.verbs.includes('list') || !e.store.verbs.includes('delete')) continue;
-          const list = await e.store.list({ namespace });
-          for (const item of list.items) {
-            const result = await e.store.delete({ namespace }, item.metadata?.name ?? '').catch((err: unknown) => {
-              if ((err as { status?: { code?: number } }).status?.code === 404) return { deleted: true };
-              throw err;
-            });
-            if (!result.deleted) remaining++;
-          }
-        }
-        return remaining;
-      }),
+    wrapStore: (generic, storage) => createNamespaceStore(generic, storage),
   },
   { definition: configMapKind as KindDefinition, table: configMapTableConvertor },
   { definition: secretKind as KindDefinition, table: secretTableConvertor },

@@ -324,7 +324,7 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
         // An object whose deletion was pending is deleted by the update that clears its last
         // finalizer, unless a grace period still runs (kube's shouldDeleteDuringUpdate).
         const m = out.metadata ?? {};
-        if (m.deletionTimestamp && (m.finalizers ?? []).length === 0 && (m.deletionGracePeriodSeconds ?? 0) === 0) {
+        if (m.deletionTimestamp && (m.finalizers ?? []).length === 0 && (m.deletionGracePeriodSeconds ?? 0) === 0 && (strategy.readyToDelete?.(out) ?? true)) {
           const last = await storage.delete(key, { preconditions: { resourceVersion: m.resourceVersion ?? '' } });
           return { object: stampTypeMeta(last), created: false };
         }

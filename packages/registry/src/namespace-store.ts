@@ -1,109 +1,81 @@
 // Behaviour of k8s.io/kubernetes/pkg/registry/core/namespace/storage/storage.go (Delete, StatusREST,
-// FinalizeREST), core/namespace/strategy.go and the namespace lifecycle controller (v1.33),
-// condensed: deleting a namespace marks it Terminating (deletionTimestamp + status.phase), removes
-// its content, then removes the namespace.
-import { FieldPath, fieldErrors, metaOf, newForbidden, now, validateFinalizerName, validateObjectMetaUpdate, type FieldError, type KubeObject } from '@kapi/apimachinery';
-import { finalizerKubernetes, type Namespace } from '@kapi/api';
+// FinalizeREST) and core/namespace/strategy.go (v1.33): deleting a namespace marks it Terminating
+// (deletionTimestamp, status.phase, the garbage collector's finalizers as the options say); the
+// namespace controller then removes its content and its `kubernetes` finalizer, and the update that
+// empties spec.finalizers deletes it.
+import { FieldPath, fieldErrors, metaOf, newConflict, newForbidden, now, validateFinalizerName, validateObjectMetaUpdate, type FieldError, type KubeObject } from '@kapi/apimachinery';
+import type { DeleteOptions } from '@kapi/apimachinery';
+import type { Namespace } from '@kapi/api';
 import type { StorageInterface } from '@kapi/storage';
-import { createGenericStore, type DeleteResult, type GenericStore } from './generic-store.ts';
+import { finalizerDeleteDependents, finalizerOrphanDependents } from './deletion.ts';
+import { createGenericStore, type GenericStore } from './generic-store.ts';
 import { groupResourceOf, type ResourceInfo } from './resource.ts';
 import type { Subresource } from './scale.ts';
 import type { RESTStrategy } from './strategy.ts';
 import { interpretStorageError } from './storage-errors.ts';
 
-/** Namespaces that can never be deleted. */
+/** Namespaces that can never be deleted (kube's NamespaceLifecycle admission). */
 export const immortalNamespaces: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
-/** How long a Terminating namespace waits before its content is deleted again (doubling, up to the max). */
-export const namespaceRetryMs = { initial: 1_000, max: 30_000 };
+/** The namespace's GC finalizers after a delete with these options (shouldHaveOrphanFinalizer / shouldHaveDeleteDependentsFinalizer). */
+function namespaceFinalizers(current: readonly string[], opts: DeleteOptions): string[] | undefined {
+  const has = (f: string) => current.includes(f);
+  const orphan = opts.orphanDependents ?? (opts.propagationPolicy !== undefined ? opts.propagationPolicy === 'Orphan' : has(finalizerOrphanDependents));
+  const foreground =
+    opts.orphanDependents !== undefined ? !opts.orphanDependents : opts.propagationPolicy !== undefined ? opts.propagationPolicy === 'Foreground' : has(finalizerDeleteDependents);
+  if (orphan === has(finalizerOrphanDependents) && foreground === has(finalizerDeleteDependents)) return undefined;
+  const next = current.filter((f) => f !== finalizerOrphanDependents && f !== finalizerDeleteDependents);
+  if (orphan) next.push(finalizerOrphanDependents);
+  if (foreground) next.push(finalizerDeleteDependents);
+  return next;
+}
 
 /**
- * Wraps the generic namespace store with kube's deletion flow. A DELETE marks the namespace
- * Terminating, then does what kube's namespace controller does: deletes the content, and once none
- * is left (objects with finalizers wait for them), removes the `kubernetes` finalizer and the
- * namespace itself. When content or other spec finalizers remain, the DELETE answers with the
- * Terminating namespace and the work is retried in the background until it is done; `resume`
- * starts that for namespaces found Terminating (after a restart).
- *
- * `deleteContent` deletes what it can in the namespace and returns how many objects remain.
+ * Wraps the generic namespace store with kube's namespace REST: the first DELETE marks the
+ * namespace Terminating and answers with it; a later one deletes it once spec.finalizers is empty
+ * (until then it answers with the namespace, still there).
  */
-export function createNamespaceStore(
-  generic: GenericStore,
-  storage: StorageInterface,
-  deleteContent: (namespace: string) => Promise<number>,
-): GenericStore & { resume(): Promise<void> } {
+export function createNamespaceStore(generic: GenericStore, storage: StorageInterface): GenericStore {
   const gr = groupResourceOf(generic.info);
   const keyOf = (name: string) => `${generic.info.keyPrefix}/${name}`;
-  const retrying = new Map<string, NodeJS.Timeout>();
-
-  /** One pass of the namespace controller; returns the result of the final delete when it happened. */
-  const finalizeOnce = async (name: string): Promise<DeleteResult | undefined> => {
-    if ((await deleteContent(name)) > 0) return undefined;
-    const ns = (await storage.guaranteedUpdate(keyOf(name), {
-      tryUpdate: (cur: KubeObject & { spec?: { finalizers?: string[] } }) => {
-        const finalizers = cur.spec?.finalizers ?? [];
-        if (!finalizers.includes(finalizerKubernetes)) return cur;
-        cur.spec = { ...(cur.spec ?? {}), finalizers: finalizers.filter((f) => f !== finalizerKubernetes) };
-        return cur;
-      },
-    })) as KubeObject & { spec?: { finalizers?: string[] } };
-    // Other finalizers are removed by whoever owns them, through namespaces/finalize.
-    if ((ns.spec?.finalizers ?? []).length > 0) return undefined;
-    return generic.delete({}, name, {});
-  };
-
-  const schedule = (name: string, delayMs: number) => {
-    if (retrying.has(name)) return;
-    const timer = setTimeout(() => {
-      retrying.delete(name);
-      finalizeOnce(name)
-        .then((done) => {
-          if (!done) schedule(name, Math.min(delayMs * 2, namespaceRetryMs.max));
-        })
-        .catch((err: unknown) => {
-          // Gone already: nothing left to do. Anything else (storage down): try again later.
-          if ((err as { status?: { code?: number } }).status?.code !== 404) schedule(name, Math.min(delayMs * 2, namespaceRetryMs.max));
-        });
-    }, delayMs);
-    timer.unref();
-    retrying.set(name, timer);
-  };
-
   return {
     ...generic,
     // kube's namespace REST deletes one namespace at a time: no deletecollection.
     verbs: generic.verbs.filter((v) => v !== 'deletecollection'),
     async delete(ctx, name, opts = {}) {
       if (immortalNamespaces.has(name)) throw newForbidden(gr, name, 'this namespace may not be deleted');
-      // Validates the name and answers NotFound / preconditions like any delete would.
-      const current = await generic.get(ctx, name);
-      if (opts.dryRun) return { object: current, deleted: false };
-      let terminating: KubeObject;
-      try {
-        terminating = await storage.guaranteedUpdate(keyOf(name), {
-          ...(opts.preconditions ? { preconditions: opts.preconditions } : {}),
-          tryUpdate: (ns: KubeObject & { status?: { phase?: string } }) => {
-            const meta = metaOf(ns);
-            meta.deletionTimestamp ??= now();
-            meta.deletionGracePeriodSeconds ??= 0;
-            ns.status = { ...(ns.status ?? {}), phase: 'Terminating' };
-            return ns;
-          },
-        });
-      } catch (err) {
-        throw interpretStorageError(err, gr, name, 'delete');
+      const current = (await generic.get(ctx, name)) as Namespace;
+      const meta = current.metadata ?? {};
+      const pre = opts.preconditions;
+      if (pre?.uid !== undefined && pre.uid !== meta.uid) {
+        throw newConflict(gr, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${meta.uid ?? ''}`);
       }
-      const done = await finalizeOnce(name).catch((err: unknown) => {
-        if ((err as { status?: { code?: number } }).status?.code === 404) throw err;
-        return undefined;
-      });
-      if (done) return done;
-      schedule(name, namespaceRetryMs.initial);
-      return { object: { ...terminating, kind: generic.info.kind, apiVersion: 'v1' }, deleted: false };
-    },
-    async resume() {
-      const list = await generic.list({}, {});
-      for (const ns of list.items) if (ns.metadata?.deletionTimestamp && ns.metadata.name) schedule(ns.metadata.name, 0);
+      if (pre?.resourceVersion !== undefined && pre.resourceVersion !== meta.resourceVersion) {
+        throw newConflict(gr, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${meta.resourceVersion ?? ''}`);
+      }
+      if (!meta.deletionTimestamp) {
+        const mark = (ns: KubeObject) => {
+          const m = metaOf(ns);
+          m.deletionTimestamp ??= now();
+          ns.status = { ...((ns.status as object | undefined) ?? {}), phase: 'Terminating' };
+          const finalizers = namespaceFinalizers(m.finalizers ?? [], opts);
+          if (finalizers !== undefined) m.finalizers = finalizers;
+          return ns;
+        };
+        if (opts.dryRun) return { object: mark(structuredClone(current)), deleted: false };
+        try {
+          const out = await storage.guaranteedUpdate(keyOf(name), {
+            preconditions: { uid: meta.uid ?? '', ...(pre?.resourceVersion !== undefined ? { resourceVersion: pre.resourceVersion } : {}) },
+            tryUpdate: mark,
+          });
+          return { object: { ...out, kind: generic.info.kind, apiVersion: 'v1' }, deleted: false };
+        } catch (err) {
+          throw interpretStorageError(err, gr, name, 'delete');
+        }
+      }
+      // The final delete waits for the namespace's finalizers (the namespace controller's first).
+      if ((current.spec?.finalizers ?? []).length > 0) return { object: current, deleted: false };
+      return generic.delete(ctx, name, opts);
     },
   };
 }

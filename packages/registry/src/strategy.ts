@@ -48,6 +48,11 @@ export interface RESTStrategy<T extends KubeObject = KubeObject> {
    * seconds that deleting `obj` takes, given the requested one. Absent for kinds deleted at once.
    */
   gracePeriodOnDelete?(obj: T, requested: number | undefined): number;
+  /**
+   * Whether an object marked for deletion whose finalizers are gone may be deleted by the update
+   * that removed them (kube's ShouldDeleteDuringUpdate; namespaces wait for spec.finalizers too).
+   */
+  readyToDelete?(obj: T): boolean;
   /** A warning a delete with these options answers with (kube's Job REST, which orphans by default). */
   deleteWarning?(options: DeleteOptions): string | undefined;
 }

@@ -4,7 +4,6 @@ import { jsonCodec, statusFromError, type KubeObject } from '@kapi/apimachinery'
 import { createStore } from '@kapi/storage';
 import { createMemoryKv } from '@kapi/storage/testing';
 import { createBuiltinRegistry, type Registry } from '../src/index.ts';
-import { namespaceRetryMs } from '../src/namespace-store.ts';
 
 let registry: Registry;
 const namespaces = () => registry.lookup('', 'v1', 'namespaces')!;
@@ -67,77 +66,46 @@ describe('namespaces/finalize', () => {
 
 describe('namespace deletion', () => {
   const cms = () => registry.lookup('', 'v1', 'configmaps')!.store;
-  const until = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
-    return check();
-  };
 
-  it('removes the content and the namespace at once when nothing holds them', async () => {
+  it('marks the namespace Terminating and answers with it; the content stays for the namespace controller', async () => {
     await cms().create({ namespace: 'team' }, { metadata: { name: 'a' } });
     const res = await namespaces().store.delete({}, 'team');
-    expect(res.deleted).toBe(true);
+    expect(res.deleted).toBe(false);
+    expect(res.object).toMatchObject({ kind: 'Namespace', apiVersion: 'v1', spec: { finalizers: ['kubernetes'] }, status: { phase: 'Terminating' } });
+    expect((res.object as KubeObject).metadata?.deletionTimestamp).toBeDefined();
+    expect((await cms().list({ namespace: 'team' })).items).toHaveLength(1);
+    // Deleting again while spec.finalizers remain answers with the namespace, still there.
+    const again = await namespaces().store.delete({}, 'team');
+    expect(again.deleted).toBe(false);
+    expect((again.object as KubeObject).metadata?.deletionTimestamp).toBe((res.object as KubeObject).metadata?.deletionTimestamp);
+  });
+
+  it('is deleted by the finalize update that empties spec.finalizers (ShouldDeleteNamespaceDuringUpdate)', async () => {
+    await namespaces().store.delete({}, 'team');
+    const out = await namespaces().subresources.finalize!.update({}, 'team', (old) => ({ ...old!, spec: { finalizers: [] } }));
+    expect(out.object.metadata?.name).toBe('team');
     expect((await failure(namespaces().store.get({}, 'team'))).code).toBe(404);
-    expect((await cms().list({ namespace: 'team' })).items).toEqual([]);
   });
 
-  it('stays Terminating while content waits for its finalizers, then finishes in the background', async () => {
-    const saved = { ...namespaceRetryMs };
-    namespaceRetryMs.initial = 10;
-    namespaceRetryMs.max = 20;
-    try {
-      await cms().create({ namespace: 'team' }, { metadata: { name: 'held', finalizers: ['example.com/hold'] } });
-      const res = await namespaces().store.delete({}, 'team');
-      expect(res.deleted).toBe(false);
-      expect(res.object).toMatchObject({ kind: 'Namespace', status: { phase: 'Terminating' } });
-      const ns = await namespaces().store.get({}, 'team');
-      expect(ns.metadata?.deletionTimestamp).toBeDefined();
-      expect((await cms().get({ namespace: 'team' }, 'held')).metadata?.deletionTimestamp).toBeDefined();
-      // The finalizer's owner lets go: the object goes, then the namespace.
-      await cms().update({ namespace: 'team' }, 'held', (old) => ({ ...old!, metadata: { ...old!.metadata, finalizers: [] } }));
-      expect(await until(async () => (await namespaces().store.get({}, 'team').catch(() => undefined)) === undefined)).toBe(true);
-    } finally {
-      Object.assign(namespaceRetryMs, saved);
-    }
+  it('takes the garbage collector finalizers the propagation policy asks for', async () => {
+    const res = await namespaces().store.delete({}, 'team', { propagationPolicy: 'Orphan' });
+    expect((res.object as KubeObject).metadata?.finalizers).toEqual(['orphan']);
+    await namespaces().subresources.finalize!.update({}, 'team', (old) => ({ ...old!, spec: { finalizers: [] } }));
+    // metadata.finalizers still hold it.
+    expect((await namespaces().store.get({}, 'team')).metadata?.finalizers).toEqual(['orphan']);
   });
 
-  it('resumes the deletion of namespaces found Terminating (after a restart)', async () => {
-    const saved = { ...namespaceRetryMs };
-    namespaceRetryMs.initial = 10;
-    namespaceRetryMs.max = 20;
-    try {
-      const kv = createMemoryKv();
-      const first = createBuiltinRegistry(() => createStore(kv, { codec: jsonCodec, pathPrefix: '/registry' }));
-      await first.lookup('', 'v1', 'namespaces')!.store.create({}, { metadata: { name: 'old' } });
-      await first.lookup('', 'v1', 'configmaps')!.store.create({ namespace: 'old' }, { metadata: { name: 'held', finalizers: ['example.com/hold'] } });
-      // The first process would retry only in an hour: it "stops" before that.
-      namespaceRetryMs.initial = 3_600_000;
-      expect((await first.lookup('', 'v1', 'namespaces')!.store.delete({}, 'old')).deleted).toBe(false);
-      namespaceRetryMs.initial = 10;
-      // Another process lifts the finalizer, then a new registry (a restart) starts over the same data.
-      const second = createBuiltinRegistry(() => createStore(kv, { codec: jsonCodec, pathPrefix: '/registry' }));
-      await second.lookup('', 'v1', 'configmaps')!.store.update({ namespace: 'old' }, 'held', (old) => ({ ...old!, metadata: { ...old!.metadata, finalizers: [] } }));
-      const nsStore = second.lookup('', 'v1', 'namespaces')!.store as unknown as { resume(): Promise<void>; get: (c: object, n: string) => Promise<unknown> };
-      await nsStore.resume();
-      expect(await until(async () => (await nsStore.get({}, 'old').catch(() => undefined)) === undefined)).toBe(true);
-    } finally {
-      Object.assign(namespaceRetryMs, saved);
-    }
+  it('refuses the immortal namespaces and checks preconditions', async () => {
+    await namespaces().store.create({}, { metadata: { name: 'default' } });
+    expect((await failure(namespaces().store.delete({}, 'default'))).code).toBe(403);
+    const err = await failure(namespaces().store.delete({}, 'team', { preconditions: { uid: 'nope' } }));
+    expect(err.code).toBe(409);
+    expect(err.message).toContain('Precondition failed: UID in precondition: nope');
   });
 
-  it('waits for spec finalizers other than kubernetes, removed through namespaces/finalize', async () => {
-    const saved = { ...namespaceRetryMs };
-    namespaceRetryMs.initial = 10;
-    namespaceRetryMs.max = 20;
-    try {
-      await namespaces().subresources.finalize!.update({}, 'team', (old) => ({ ...old!, spec: { finalizers: ['kubernetes', 'example.com/x'] } }));
-      const res = await namespaces().store.delete({}, 'team');
-      expect(res.deleted).toBe(false);
-      const ns = await namespaces().store.get({}, 'team');
-      expect((ns.spec as { finalizers: string[] }).finalizers).toEqual(['example.com/x']);
-      await namespaces().subresources.finalize!.update({}, 'team', (old) => ({ ...old!, spec: { finalizers: [] } }));
-      expect(await until(async () => (await namespaces().store.get({}, 'team').catch(() => undefined)) === undefined)).toBe(true);
-    } finally {
-      Object.assign(namespaceRetryMs, saved);
-    }
+  it('is not touched by a dry run', async () => {
+    const res = await namespaces().store.delete({}, 'team', { dryRun: true });
+    expect(res.object).toMatchObject({ status: { phase: 'Terminating' } });
+    expect((await namespaces().store.get({}, 'team')).metadata?.deletionTimestamp).toBeUndefined();
   });
 });

@@ -100,9 +100,9 @@ export async function serveResource(r: ResourceRequest): Promise<void> {
     case 'patch':
       return collectWarnings(() => servePatch(r));
     case 'delete':
-      return serveDelete(r);
+      return collectWarnings(() => serveDelete(r));
     case 'deletecollection':
-      return serveDeleteCollection(r);
+      return collectWarnings(() => serveDeleteCollection(r));
     default:
       throw newMethodNotSupported(gr, info.verb || r.req.method || '');
   }
@@ -327,7 +327,8 @@ async function readDeleteBody(r: ResourceRequest): Promise<Record<string, unknow
 async function serveDelete(r: ResourceRequest): Promise<void> {
   const opts = parseDeleteOptions(r.query, await readDeleteBody(r));
   const result = await r.entry.store.delete(contextOf(r), r.info.name, opts);
-  respond(r, 200, result.object);
+  // 202 where the deletion waits and the client asked to cascade with orphanDependents=false.
+  respond(r, !result.deleted && opts.orphanDependents === false ? 202 : 200, result.object);
 }
 
 async function serveDeleteCollection(r: ResourceRequest): Promise<void> {

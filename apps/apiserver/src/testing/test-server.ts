@@ -10,6 +10,10 @@ import { composeStack, type StorageBackend } from '../compose.ts';
 import { writeKubeconfig } from '../kubeconfig.ts';
 import { goDurationSeconds } from '../go-duration.ts';
 import { createApiServer } from '../server.ts';
+import { createFieldManagers } from '../field-managers.ts';
+import { createOpenAPIV3 } from '../openapi.ts';
+import { garbageCollectorEnabled, startControllers } from '../controllers.ts';
+import type { ControllerManager } from '@kapi/controllers';
 import type { Registry } from '@kapi/registry';
 import { loadEncryptionConfig, type KV } from '@kapi/storage';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +31,13 @@ export interface TestServerOptions {
   eventTTL?: string;
   /** Keep managedFields and serve server-side apply (default true; false only to measure their cost). */
   trackManagedFields?: boolean;
+  /**
+   * The controllers to run, as `kapi serve --controllers` takes them: `['*']` (default) runs the
+   * garbage collector, the namespace controller and the others; `[]` runs none (envtest's bare API).
+   */
+  controllers?: readonly string[];
+  /** Run the controllers under a Lease (several test servers over one etcd), with these durations in ms. */
+  leaderElection?: { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number };
 }
 
 export interface TestServer {
@@ -37,6 +48,8 @@ export interface TestServer {
   registry: Registry;
   /** The server's KV: the values exactly as stored (under `/registry/...`). */
   kv: KV;
+  /** The controllers running in the server: `await controllers.idle()` waits until they have nothing queued. */
+  controllers: ControllerManager;
   stop(): Promise<void>;
 }
 
@@ -45,9 +58,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const backend: StorageBackend = options.storage ?? { kind: 'sqlite-memory' };
   const encryption = options.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(options.encryptionProviderConfig);
   const eventTTLSeconds = options.eventTTL === undefined ? undefined : goDurationSeconds(options.eventTTL);
-  const stack = await composeStack(backend, { ...(encryption ? { encryption } : {}), ...(eventTTLSeconds !== undefined ? { eventTTLSeconds } : {}) });
+  const enabled = options.controllers ?? ['*'];
+  const stack = await composeStack(backend, {
+    ...(encryption ? { encryption } : {}),
+    ...(eventTTLSeconds !== undefined ? { eventTTLSeconds } : {}),
+    garbageCollection: garbageCollectorEnabled(enabled),
+  });
   const logger = pino({ level: options.logLevel ?? 'silent' });
-  const server = createApiServer({ registry: stack.registry, logger, ...(options.trackManagedFields === false ? { trackManagedFields: false } : {}) });
+  const fieldManagers = createFieldManagers(createOpenAPIV3(stack.registry), logger, options.trackManagedFields ?? true, stack.registry);
+  const server = createApiServer({ registry: stack.registry, logger, fieldManagers });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -64,6 +83,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const flowSchemaStatus = startFlowSchemaStatusController(stack.registry);
   const customResources = startCustomResourceController(stack.registry);
   await customResources.ready;
+  const controllers = startControllers(stack.registry, fieldManagers, logger, {
+    enabled,
+    ...(options.leaderElection ? { leaderElection: options.leaderElection } : {}),
+  });
   const url = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'kapi-test-'));
   const kubeconfigPath = join(dir, 'kubeconfig');
@@ -73,7 +96,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     kubeconfigPath,
     registry: stack.registry,
     kv: stack.kv,
+    controllers,
     async stop() {
+      await controllers.stop();
       await flowSchemaStatus.stop();
       await customResources.stop();
       await new Promise<void>((resolve) => {

@@ -1,0 +1,176 @@
+// The garbage collector and the namespace controller inside `kapi serve`, driven by kubectl (issue
+// 15): background, foreground and orphan cascades over three levels of owners, dependents of owners
+// that never existed, and namespaces deleted in the background with their content.
+import { describe, expect, it } from 'vitest';
+import { kubectlPath, useKapiServe, type KubectlResult } from './kubectl.ts';
+
+if (!kubectlPath) console.warn('kubectl is not on PATH: the garbage collector kubectl tests are skipped');
+
+/** Polls `check` until it returns true (every 50 ms, at most `ms`); returns its last answer. */
+export async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+const ok = (r: KubectlResult) => {
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return r.stdout;
+};
+
+const deployment = (name: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ${name}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: ${name}}}
+  template:
+    metadata: {labels: {app: ${name}}}
+    spec: {containers: [{name: c, image: nginx}]}
+`;
+
+const owned = (kind: string, apiVersion: string, name: string, owner: { kind: string; apiVersion: string; name: string; uid: string }, body: string, block = true) => `apiVersion: ${apiVersion}
+kind: ${kind}
+metadata:
+  name: ${name}
+  labels: {app: web}
+  ownerReferences:
+  - {apiVersion: ${owner.apiVersion}, kind: ${owner.kind}, name: ${owner.name}, uid: ${owner.uid}, controller: true, blockOwnerDeletion: ${block}}
+${body}`;
+
+const replicaSetBody = (app: string) => `spec:
+  replicas: 1
+  selector: {matchLabels: {app: ${app}}}
+  template:
+    metadata: {labels: {app: ${app}}}
+    spec: {containers: [{name: c, image: nginx}]}
+`;
+const podBody = 'spec: {containers: [{name: c, image: nginx}]}\n';
+
+describe.skipIf(!kubectlPath)('the garbage collector and the namespace controller with kubectl', () => {
+  const f = useKapiServe('gc');
+  const uidOf = async (...args: string[]) => ok(await f.k('get', ...args, '-o', 'jsonpath={.metadata.uid}'));
+  const exists = async (...args: string[]) => (await f.k('get', ...args, '--ignore-not-found', '-o', 'name')).stdout.trim() !== '';
+
+  /** A Deployment owning a ReplicaSet owning a Pod (no workload controllers: the test writes the chain). */
+  async function chain(name: string): Promise<void> {
+    ok(await f.k('apply', '-f', f.file(`${name}-deploy.yaml`, deployment(name))));
+    const deployUid = await uidOf('deployment', name);
+    ok(await f.k('apply', '-f', f.file(`${name}-rs.yaml`, owned('ReplicaSet', 'apps/v1', `${name}-rs`, { kind: 'Deployment', apiVersion: 'apps/v1', name, uid: deployUid }, replicaSetBody(name)))));
+    const rsUid = await uidOf('replicaset', `${name}-rs`);
+    ok(await f.k('apply', '-f', f.file(`${name}-pod.yaml`, owned('Pod', 'v1', `${name}-pod`, { kind: 'ReplicaSet', apiVersion: 'apps/v1', name: `${name}-rs`, uid: rsUid }, podBody))));
+  }
+
+  it('background (kubectl delete): the Deployment goes at once, then its ReplicaSet, then its Pod', async () => {
+    await chain('bg');
+    expect(ok(await f.k('delete', 'deployment', 'bg'))).toContain('deployment.apps "bg" deleted');
+    expect(await exists('deployment', 'bg')).toBe(false);
+    expect(await eventually(async () => !(await exists('replicaset', 'bg-rs')) && !(await exists('pod', 'bg-pod')))).toBe(true);
+  });
+
+  it('foreground: the owner stays with deletionTimestamp and the foregroundDeletion finalizer until its dependents are gone', async () => {
+    await chain('fg');
+    // Something else holds the Pod, so the chain cannot finish until it lets go.
+    ok(await f.k('patch', 'pod', 'fg-pod', '--type=merge', '-p', '{"metadata":{"finalizers":["example.com/hold"]}}'));
+    ok(await f.k('delete', 'deployment', 'fg', '--cascade=foreground', '--wait=false'));
+    const deploy = JSON.parse(ok(await f.k('get', 'deployment', 'fg', '-o', 'json'))) as { metadata: { deletionTimestamp?: string; finalizers?: string[] } };
+    expect(deploy.metadata.deletionTimestamp).toBeDefined();
+    expect(deploy.metadata.finalizers).toEqual(['foregroundDeletion']);
+    // The ReplicaSet is deleted in the foreground too and waits for the Pod.
+    expect(
+      await eventually(async () => {
+        const rs = JSON.parse((await f.k('get', 'replicaset', 'fg-rs', '-o', 'json')).stdout || '{}') as { metadata?: { finalizers?: string[]; deletionTimestamp?: string } };
+        return rs.metadata?.deletionTimestamp !== undefined && (rs.metadata.finalizers ?? []).includes('foregroundDeletion');
+      }),
+    ).toBe(true);
+    expect(await eventually(async () => (await f.k('get', 'pod', 'fg-pod', '-o', 'jsonpath={.metadata.deletionTimestamp}')).stdout !== '')).toBe(true);
+    expect(await exists('deployment', 'fg')).toBe(true);
+    ok(await f.k('patch', 'pod', 'fg-pod', '--type=merge', '-p', '{"metadata":{"finalizers":null}}'));
+    expect(await eventually(async () => !(await exists('deployment', 'fg')) && !(await exists('replicaset', 'fg-rs')) && !(await exists('pod', 'fg-pod')))).toBe(true);
+  });
+
+  it('orphan: the owner goes and its dependents stay, their ownerReferences removed', async () => {
+    await chain('or');
+    ok(await f.k('delete', 'deployment', 'or', '--cascade=orphan'));
+    expect(await eventually(async () => !(await exists('deployment', 'or')))).toBe(true);
+    expect(await exists('replicaset', 'or-rs')).toBe(true);
+    expect(ok(await f.k('get', 'replicaset', 'or-rs', '-o', 'jsonpath={.metadata.ownerReferences}'))).toBe('');
+    // The Pod keeps its owner, the ReplicaSet, which still exists.
+    expect(ok(await f.k('get', 'pod', 'or-pod', '-o', 'jsonpath={.metadata.ownerReferences[0].name}'))).toBe('or-rs');
+  });
+
+  it('collects a dependent whose owner never existed, and keeps one whose owner exists', async () => {
+    ok(await f.k('create', 'configmap', 'real-owner'));
+    const realUid = await uidOf('configmap', 'real-owner');
+    ok(await f.k('apply', '-f', f.file('orphan-cm.yaml', owned('ConfigMap', 'v1', 'ghost-child', { kind: 'ConfigMap', apiVersion: 'v1', name: 'ghost', uid: '6d9f3b1c-0000-4000-8000-000000000000' }, 'data: {a: b}\n', false))));
+    ok(await f.k('apply', '-f', f.file('kept-cm.yaml', owned('ConfigMap', 'v1', 'real-child', { kind: 'ConfigMap', apiVersion: 'v1', name: 'real-owner', uid: realUid }, 'data: {a: b}\n', false))));
+    expect(await eventually(async () => !(await exists('configmap', 'ghost-child')))).toBe(true);
+    expect(await exists('configmap', 'real-child')).toBe(true);
+    // An owner of the same name but another uid is no owner: the dependent goes.
+    ok(await f.k('apply', '-f', f.file('wrong-uid.yaml', owned('ConfigMap', 'v1', 'wrong-uid-child', { kind: 'ConfigMap', apiVersion: 'v1', name: 'real-owner', uid: '6d9f3b1c-0000-4000-8000-000000000001' }, 'data: {a: b}\n', false))));
+    expect(await eventually(async () => !(await exists('configmap', 'wrong-uid-child')))).toBe(true);
+    expect(await exists('configmap', 'real-child')).toBe(true);
+  });
+
+  it('kubectl delete -f of a manifest holding a Namespace and objects in it prints no error; the namespace goes in the background', async () => {
+    const manifest = f.file(
+      'ns.yaml',
+      `apiVersion: v1
+kind: Namespace
+metadata: {name: team-a}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: settings, namespace: team-a}
+data: {a: b}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: token, namespace: team-a}
+stringData: {t: x}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: team-a}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: c, image: nginx}]}
+`,
+    );
+    ok(await f.k('apply', '-f', manifest));
+    const out = await f.k('delete', '-f', manifest);
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('namespace "team-a" deleted');
+    expect(await eventually(async () => !(await exists('namespace', 'team-a')))).toBe(true);
+    expect(ok(await f.k('get', 'configmaps,secrets,deployments', '-n', 'team-a', '-o', 'name'))).toBe('');
+  });
+
+  it('a namespace whose content waits for a finalizer stays Terminating with kube conditions, then goes', async () => {
+    ok(await f.k('create', 'namespace', 'team-b'));
+    ok(await f.k('create', 'configmap', 'held', '-n', 'team-b'));
+    ok(await f.k('patch', 'configmap', 'held', '-n', 'team-b', '--type=merge', '-p', '{"metadata":{"finalizers":["example.com/hold"]}}'));
+    const del = await f.k('delete', 'namespace', 'team-b', '--wait=false');
+    expect(del.code).toBe(0);
+    expect(ok(await f.k('get', 'namespace', 'team-b', '-o', 'jsonpath={.status.phase}'))).toBe('Terminating');
+    const conditions = async () =>
+      (JSON.parse(ok(await f.k('get', 'namespace', 'team-b', '-o', 'json'))) as { status: { conditions?: { type: string; status: string; reason: string; message: string }[] } }).status.conditions ?? [];
+    expect(await eventually(async () => (await conditions()).some((c) => c.type === 'NamespaceFinalizersRemaining' && c.status === 'True'))).toBe(true);
+    const byType = Object.fromEntries((await conditions()).map((c) => [c.type, c]));
+    expect(byType.NamespaceContentRemaining).toMatchObject({ status: 'True', reason: 'SomeResourcesRemain', message: 'Some resources are remaining: configmaps. has 1 resource instances' });
+    expect(byType.NamespaceFinalizersRemaining).toMatchObject({ status: 'True', reason: 'SomeFinalizerRemain', message: 'Some finalizers are remaining: example.com/hold in 1 resource instances' });
+    expect(byType.NamespaceDeletionDiscoveryFailure).toMatchObject({ status: 'False', reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' });
+    expect(byType.NamespaceDeletionContentFailure).toMatchObject({ status: 'False', reason: 'ContentDeleted' });
+    // New content is refused while it terminates.
+    const refused = await f.k('create', 'configmap', 'late', '-n', 'team-b');
+    expect(refused.stderr).toContain('because it is being terminated');
+    ok(await f.k('patch', 'configmap', 'held', '-n', 'team-b', '--type=merge', '-p', '{"metadata":{"finalizers":null}}'));
+    expect(await eventually(async () => !(await exists('namespace', 'team-b')), 40_000)).toBe(true);
+  });
+});
