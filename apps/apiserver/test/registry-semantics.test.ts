@@ -1,8 +1,10 @@
 // Registry semantics real clients hit (issue 15), with kubectl and raw HTTP against a test server:
-// a null for an optional field is unset, not a 400.
+// a null for an optional field is unset, not a 400; a write that changes nothing writes nothing;
+// a Node keeps the status it is created with.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing/index.ts';
 import { kubectl, kubectlPath } from './kubectl.ts';
@@ -262,5 +264,54 @@ spec:
     expect(empty.json.metadata.generation).toBe(3);
     const again = await merge({ spec: { size: 0, tags: {} } });
     expect(again.json.metadata).toMatchObject({ generation: 3, resourceVersion: empty.json.metadata.resourceVersion });
+  });
+});
+
+describe('a Node keeps the status it is created with', () => {
+  const node = {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'worker-1', labels: { 'kubernetes.io/hostname': 'worker-1' } },
+    spec: { podCIDR: '10.244.1.0/24', podCIDRs: ['10.244.1.0/24'] },
+    status: {
+      capacity: { cpu: '4', memory: '8Gi', pods: '110' },
+      allocatable: { cpu: '3800m', memory: '7Gi', pods: '110' },
+      conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastHeartbeatTime: '2025-01-01T00:00:00Z', lastTransitionTime: '2025-01-01T00:00:00Z' }],
+      addresses: [
+        { type: 'InternalIP', address: '10.0.0.11' },
+        { type: 'Hostname', address: 'worker-1' },
+      ],
+      nodeInfo: { kubeletVersion: 'v1.33.0', osImage: 'Debian GNU/Linux 12', kernelVersion: '6.1.0', containerRuntimeVersion: 'containerd://1.7.0', architecture: 'amd64', operatingSystem: 'linux', machineID: '', systemUUID: '', bootID: '', kubeProxyVersion: '' },
+    },
+  };
+
+  it('registers a node as a kubelet does (client-node), keeps status on create, and only /status changes it', async () => {
+    const kc = new k8s.KubeConfig();
+    kc.loadFromFile(server.kubeconfigPath);
+    const core = kc.makeApiClient(k8s.CoreV1Api);
+    const created = await core.createNode({ body: node as k8s.V1Node });
+    expect(created.status?.capacity).toEqual({ cpu: '4', memory: '8Gi', pods: '110' });
+    expect(created.status?.allocatable).toEqual({ cpu: '3800m', memory: '7Gi', pods: '110' });
+    expect(created.status?.conditions?.map((c) => [c.type, c.status, c.reason])).toEqual([['Ready', 'True', 'KubeletReady']]);
+    expect(created.status?.addresses).toEqual(node.status.addresses);
+    expect(created.status?.nodeInfo?.kubeletVersion).toBe('v1.33.0');
+    // Nodes have no generation (kube's node strategy sets none).
+    expect(created.metadata?.generation).toBeUndefined();
+
+    // An update of the node keeps the stored status; /status writes it.
+    const read = await core.readNode({ name: 'worker-1' });
+    const updated = await core.replaceNode({ name: 'worker-1', body: { ...read, spec: { ...read.spec, unschedulable: true }, status: { ...read.status, capacity: { cpu: '1' } } } });
+    expect(updated.spec?.unschedulable).toBe(true);
+    expect(updated.status?.capacity).toEqual({ cpu: '4', memory: '8Gi', pods: '110' });
+    const status = await call('PATCH', '/api/v1/nodes/worker-1/status', { status: { capacity: { cpu: '8' } }, spec: { unschedulable: false } }, 'application/merge-patch+json');
+    expect(status.status).toBe(200);
+    expect(status.json.status.capacity).toEqual({ cpu: '8', memory: '8Gi', pods: '110' });
+    expect(status.json.spec.unschedulable).toBe(true);
+  });
+
+  it.skipIf(!kubectlPath)('kubectl shows the created status: Ready, internal IP, version, OS image', async () => {
+    const rows = (await k('get', 'node', 'worker-1', '-o', 'wide')).stdout.trim().split('\n').map((l) => l.trim().split(/\s{2,}/));
+    expect(rows[0]).toEqual(['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION', 'INTERNAL-IP', 'EXTERNAL-IP', 'OS-IMAGE', 'KERNEL-VERSION', 'CONTAINER-RUNTIME']);
+    expect(rows[1]).toEqual(['worker-1', 'Ready,SchedulingDisabled', '<none>', expect.stringMatching(/^\d+s$/), 'v1.33.0', '10.0.0.11', '<none>', 'Debian GNU/Linux 12', '6.1.0', 'containerd://1.7.0']);
   });
 });

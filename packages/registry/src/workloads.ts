@@ -7,6 +7,7 @@ import { defaultAttrs } from '@kapi/storage';
 import { specStatusStrategy, statusStrategyKeeping, type BuiltinResource } from './builtin-resource.ts';
 import { printers } from './printers/index.ts';
 import { createServiceStore } from './service-store.ts';
+import { nodeStatusStrategy, nodeStrategy } from './core-node.ts';
 import type { RESTStrategy } from './strategy.ts';
 import { createBindingsStore, nodeSubresources, podSubresources, serviceSubresources, type RegistryView } from './pod-subresources.ts';
 import type { ResourceInfo } from './resource.ts';
@@ -99,7 +100,6 @@ const statusKinds: Record<string, () => Record<string, unknown>> = {
   'batch/jobs': () => ({}),
   'batch/cronjobs': () => ({}),
   '/services': () => ({ loadBalancer: {} }),
-  '/nodes': () => ({}),
 };
 
 /**
@@ -112,6 +112,7 @@ const statusStrategies: Record<string, Partial<RESTStrategy>> = {
     resetFields: [['spec'], ['metadata', 'deletionTimestamp'], ['metadata', 'ownerReferences']],
   },
   'apps/deployments': statusStrategyKeeping(['labels']),
+  '/nodes': nodeStatusStrategy,
 };
 
 /** The annotation apps/v1 DaemonSets carry their internal spec.templateGeneration in. */
@@ -174,6 +175,8 @@ function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
       },
       gracePeriodOnDelete: podGracePeriodOnDelete,
     };
+  } else if (key === '/nodes') {
+    s = { ...s, ...nodeStrategy };
   } else if (key === '/events') {
     // kube's event strategy lets a PUT create a missing Event; events never hold dependents.
     s = { ...s, allowCreateOnUpdate: true, gcPolicy: 'Unsupported' };
@@ -229,7 +232,7 @@ export function workloadResources(): BuiltinResource[] {
     const key = `${def.group}/${def.resource}`;
     const table = printers[key];
     const keyPrefix = keyPrefixes[key];
-    const status = key === '/pods' || key in statusKinds;
+    const status = key === '/pods' || key === '/nodes' || key in statusKinds;
     const scale = key === 'apps/deployments' || key === 'apps/replicasets' || key === 'apps/statefulsets';
     return {
       definition: def,
