@@ -2,19 +2,9 @@
 // 15): background, foreground and orphan cascades over three levels of owners, dependents of owners
 // that never existed, and namespaces deleted in the background with their content.
 import { describe, expect, it } from 'vitest';
-import { kubectlPath, useKapiServe, type KubectlResult } from './kubectl.ts';
+import { eventually, kubectlPath, useKapiServe, type KubectlResult } from './kubectl.ts';
 
 if (!kubectlPath) console.warn('kubectl is not on PATH: the garbage collector kubectl tests are skipped');
-
-/** Polls `check` until it returns true (every 50 ms, at most `ms`); returns its last answer. */
-export async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
-}
 
 const ok = (r: KubectlResult) => {
   expect(r.stderr).toBe('');

@@ -102,7 +102,7 @@ export function startKapiServe(args: string[]): Promise<ServeProcess> {
         stderr,
         interrupt: () =>
           new Promise((r) => {
-            if (child.exitCode !== null) return r(child.exitCode);
+            if (child.exitCode !== null || child.signalCode !== null) return r(child.exitCode);
             child.once('exit', (code) => r(code));
             child.kill('SIGINT');
           }),
@@ -158,4 +158,14 @@ export function useKapiServe(name: string, extraArgs: readonly string[] = []): K
       return p;
     },
   };
+}
+
+/** Polls `check` until it returns true (every 50 ms, at most `ms`); returns its last answer. */
+export async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
 }
