@@ -6,6 +6,7 @@ import {
   garbageCollectorController,
   isControllerEnabled,
   namespaceController,
+  rootCACertPublisher,
   serviceAccountsController,
   startControllerManager,
   type ControllerDescriptor,
@@ -23,19 +24,25 @@ export interface ControllersOptions {
   enabled?: readonly string[];
   /** Run the controllers under a Lease, one replica at a time (over etcd, where several servers may share the store). */
   leaderElection?: { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number } | false;
+  /**
+   * The CA bundle (PEM) the root CA publisher writes into every namespace's `kube-root-ca.crt`
+   * (kube's --root-ca-file; see loadRootCA in root-ca.ts). Without it the publisher does not run.
+   */
+  rootCA?: string;
 }
 
 /** The controllers this server runs, in kube's order of names. */
-export function controllerDescriptors(): ControllerDescriptor[] {
+export function controllerDescriptors(options: Pick<ControllersOptions, 'rootCA'> = {}): ControllerDescriptor[] {
   return [
     garbageCollectorController(),
     namespaceController(),
     serviceAccountsController(),
+    ...(options.rootCA !== undefined ? [rootCACertPublisher(options.rootCA)] : []),
   ];
 }
 
 /** The names --controllers knows (names and aliases). */
-export const knownControllers = (): string[] => controllerDescriptors().flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+export const knownControllers = (): string[] => controllerDescriptors({ rootCA: '' }).flatMap((c) => [c.name, ...(c.aliases ?? [])]);
 
 /** Whether the garbage collector runs, and so whether deletes set its finalizers (kube's --enable-garbage-collector). */
 export function garbageCollectorEnabled(enabled: readonly string[] = ['*']): boolean {
@@ -48,7 +55,7 @@ export function startControllers(registry: Registry, fieldManagers: FieldManager
   const log = logger.child({ component: 'kube-controller-manager' });
   return startControllerManager({
     client,
-    controllers: controllerDescriptors(),
+    controllers: controllerDescriptors(options),
     ...(options.enabled ? { enabled: options.enabled } : {}),
     ...(options.leaderElection ? { leaderElection: options.leaderElection } : {}),
     log: { info: (obj, msg) => log.info(obj, msg), warn: (obj, msg) => log.warn(obj, msg) },

@@ -14,5 +14,6 @@ export {
   type RunningController,
 } from './manager.ts';
 export { serviceAccountsController, syncServiceAccounts, type ServiceAccountsControllerOptions } from './serviceaccounts.ts';
+export { descriptionAnnotation, rootCACertConfigMapName, rootCACertPublisher, rootCADescription, syncRootCAConfigMap } from './root-ca-publisher.ts';
 export { namespaceController, syncNamespace, finalizerEstimateSeconds } from './namespace.ts';
 export { garbageCollectorController, startGarbageCollector, type GarbageCollector } from './garbage-collector.ts';

@@ -1,7 +1,7 @@
 // Behaviour of k8s.io/kubernetes/pkg/controller/serviceaccount/serviceaccounts_controller.go (v1.33):
 // every active namespace has the ServiceAccounts to ensure (kube's default: `default`), created again
 // when deleted; nothing is created in a namespace that is not Active.
-import { isAlreadyExists, isNotFound, type KubeObject } from '@kapi/apimachinery';
+import { isAlreadyExists, type KubeObject } from '@kapi/apimachinery';
 import { hasStatusCause, namespaceTerminatingCause } from './internal/errors.ts';
 import type { Informer } from './informer.ts';
 import type { ControllerDescriptor } from './manager.ts';
