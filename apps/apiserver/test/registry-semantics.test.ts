@@ -289,7 +289,7 @@ describe('a Node keeps the status it is created with', () => {
     const kc = new k8s.KubeConfig();
     kc.loadFromFile(server.kubeconfigPath);
     const core = kc.makeApiClient(k8s.CoreV1Api);
-    const created = await core.createNode({ body: node as k8s.V1Node });
+    const created = await core.createNode({ body: node as unknown as k8s.V1Node });
     expect(created.status?.capacity).toEqual({ cpu: '4', memory: '8Gi', pods: '110' });
     expect(created.status?.allocatable).toEqual({ cpu: '3800m', memory: '7Gi', pods: '110' });
     expect(created.status?.conditions?.map((c) => [c.type, c.status, c.reason])).toEqual([['Ready', 'True', 'KubeletReady']]);
