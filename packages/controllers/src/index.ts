@@ -17,3 +17,13 @@ export { serviceAccountsController, syncServiceAccounts, type ServiceAccountsCon
 export { descriptionAnnotation, rootCACertConfigMapName, rootCACertPublisher, rootCADescription, syncRootCAConfigMap } from './root-ca-publisher.ts';
 export { namespaceController, syncNamespace, finalizerEstimateSeconds } from './namespace.ts';
 export { garbageCollectorController, startGarbageCollector, type GarbageCollector } from './garbage-collector.ts';
+export {
+  endpointsController,
+  endpointsControllerName,
+  endpointsLabelManagedBy,
+  maxEndpointsCapacity,
+  startEndpointsController,
+  type EndpointsControllerOptions,
+} from './endpoints-controller.ts';
+export { endpointSliceController, startEndpointSliceController, type EndpointSliceControllerOptions } from './endpointslice-controller.ts';
+export { controllerQualifiedName as endpointSliceControllerName } from './endpointslice-utils.ts';

@@ -32,7 +32,30 @@ export const defaultFakeResources: readonly ResourceType[] = [
   { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false, verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] },
   { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] },
   { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles', kind: 'ClusterRole', namespaced: false, verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] },
+  { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] },
+  { group: '', version: 'v1', resource: 'endpoints', kind: 'Endpoints', namespaced: true, verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] },
+  { group: 'discovery.k8s.io', version: 'v1', resource: 'endpointslices', kind: 'EndpointSlice', namespaced: true, verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] },
 ];
+
+/**
+ * The resources whose strategy keeps metadata.generation (1 on create, bumped when anything but
+ * metadata, or the labels, changes), as kube's EndpointSlice strategy does.
+ */
+const generationTracked = new Set(['endpointslices']);
+
+/** names.SimpleNameGenerator: generateName and five characters of kube's alphabet (no vowels, no confusable digits). */
+const generatedName = (prefix: string) => {
+  const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
+  let suffix = '';
+  for (let i = 0; i < 5; i++) suffix += alphabet[Math.floor(Math.random() * alphabet.length)];
+  return `${prefix}${suffix}`;
+};
+
+/** Everything but TypeMeta and metadata, and the labels: what a change of bumps a tracked generation. */
+const generationContent = (o: KubeObject) => {
+  const { apiVersion: _a, kind: _k, metadata, ...rest } = o;
+  return JSON.stringify([rest, metadata?.labels ?? {}]);
+};
 
 /** One request the fake answered (or refused), as client-go's fake records an Action. */
 export interface FakeAction {
@@ -212,6 +235,10 @@ export function createFakeClient(options: { resources?: readonly ResourceType[] 
     }
     // Nothing changed: no write, no event (the store's unchanged-bytes check).
     const withoutRV = (o: KubeObject) => JSON.stringify({ ...o, metadata: { ...o.metadata, resourceVersion: undefined } });
+    if (generationTracked.has(resource)) {
+      const gen = live.metadata?.generation ?? 0;
+      obj.metadata = { ...obj.metadata, generation: generationContent(obj) === generationContent(live) ? gen : gen + 1 };
+    }
     if (withoutRV(obj) === withoutRV(live)) return clone(live);
     const written = put(resource, obj, 'MODIFIED');
     // The last finalizer of an object being deleted is gone: the object goes.
@@ -258,13 +285,14 @@ export function createFakeClient(options: { resources?: readonly ResourceType[] 
       },
       async create(namespace, input) {
         const ns = nsOf(namespace);
-        const name = input.metadata?.name ?? '';
+        const name = input.metadata?.name || (input.metadata?.generateName ? generatedName(input.metadata.generateName) : '');
         record({ verb: 'create', resource: r, namespace: ns, name, body: clone(input) });
         if (t.namespaced) admit(r, ns, name);
         if (storeOf(r).has(keyOf(ns, name))) throw newAlreadyExists(grOf(r), name);
         const obj: KubeObject = { apiVersion: t.group ? `${t.group}/${t.version}` : t.version, kind: t.kind, ...clone(input) };
-        obj.metadata = { ...obj.metadata, uid: randomUUID(), creationTimestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') };
+        obj.metadata = { ...obj.metadata, ...(name ? { name } : {}), uid: randomUUID(), creationTimestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') };
         if (t.namespaced) obj.metadata.namespace = ns;
+        if (generationTracked.has(r)) obj.metadata.generation = 1;
         defaultStatus(r, obj);
         return put(r, obj, 'ADDED');
       },
