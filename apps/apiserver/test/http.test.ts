@@ -606,11 +606,15 @@ describe('namespaces', () => {
     expect(status).toBe(404);
   });
 
-  it('deletes a namespace with its content, and never the default one', async () => {
+  it('deletes a namespace with its content in the background, and never the default one', async () => {
     await call('POST', '/api/v1/namespaces/team-a/configmaps', { metadata: { name: 'inside' } });
     const del = await call('DELETE', '/api/v1/namespaces/team-a');
     expect(del.status).toBe(200);
     expect(del.json.kind).toBe('Namespace');
+    expect(del.json.status).toEqual({ phase: 'Terminating' });
+    expect(del.json.metadata.deletionTimestamp).toBeDefined();
+    // The namespace controller empties it, then removes its finalizer: it goes.
+    await server.controllers.idle();
     expect((await call('GET', '/api/v1/namespaces/team-a')).status).toBe(404);
     expect((await call('GET', '/api/v1/namespaces/team-a/configmaps/inside')).status).toBe(404);
     const def = await call('DELETE', '/api/v1/namespaces/default');
