@@ -1,4 +1,4 @@
-// `pnpm bench [-- storage|http|codecs|patch|cacher]` (every section when none is named): throughput of
+// `pnpm bench [-- storage|http|codecs|patch|cacher|controllers]` (every section when none is named): throughput of
 // each layer next to the limit measured in the same run, as ratios. Limits: the raw `etcd3` client
 // making the KV's own calls for the Store over etcd, the SQLite KV for the Store over SQLite, a bare
 // Node HTTP server for the API server (and a ConfigMap create for a Service's or a custom resource's),
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { decodeYamlObject, encodeYaml } from '@kapi/apimachinery';
 import { startTestServer } from '@kapi/apiserver/testing';
 import { benchCodecs } from './codecs.ts';
+import { benchControllers } from './controllers.ts';
 import { benchCrdToFirstCr, benchCustomResourceCreate, type CrdLatency } from './custom-resources.ts';
 import { benchStorage, type StorageRow, type StorageTable } from './storage.ts';
 import { measure } from './measure.ts';
@@ -149,7 +150,7 @@ async function optionalSection(name: string, fn: string, title: string) {
   printTable(title, await (run as () => Row[] | Promise<Row[]>)());
 }
 
-const sections = ['storage', 'http', 'codecs', 'patch', 'apply', 'cacher'] as const;
+const sections = ['storage', 'http', 'codecs', 'patch', 'apply', 'cacher', 'controllers'] as const;
 // `pnpm bench -- http` passes the `--` on to the script with pnpm 10: skip it.
 const only = process.argv.slice(2).find((a) => a !== '--');
 if (only !== undefined && !(sections as readonly string[]).includes(only)) {
@@ -164,3 +165,8 @@ if (wanted('codecs')) printCodecTable();
 if (wanted('patch')) await optionalSection('patch', 'benchPatch', 'Patch engines');
 if (wanted('apply')) await optionalSection('apply', 'benchApply', 'Server-side apply and managedFields (targets: apply ≥ 0.5× the patch; tracked updates ≥ 0.8× untracked)');
 if (wanted('cacher')) await optionalSection('cacher', 'benchCacher', 'Cacher');
+if (wanted('controllers')) {
+  const { rows, notes } = await benchControllers();
+  const lines = rows.map((r) => [r.what, r.figure, r.goal, r.met === undefined ? '' : r.met ? '✓' : '✗']);
+  process.stdout.write(`\nControllers (issue 15)\n\n${markdownTable(['operation', 'kapi', 'goal', ''], lines)}\n${notes.map((n) => `- ${n}`).join('\n')}\n`);
+}
