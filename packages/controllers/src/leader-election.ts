@@ -60,7 +60,8 @@ export function startLeaderElection(client: ControllerClient, config: LeaderElec
       leaseDurationSeconds: Math.max(1, Math.round(config.leaseDurationMs / 1000)),
       acquireTime: old?.holderIdentity === config.identity && old.acquireTime ? old.acquireTime : microTime(now),
       renewTime: microTime(now),
-      leaseTransitions: (old?.leaseTransitions ?? 0) + (old && old.holderIdentity !== config.identity && old.holderIdentity ? 1 : 0),
+      // A candidate taking the Lease (not renewing its own) counts a transition, as client-go does.
+      leaseTransitions: (old?.leaseTransitions ?? 0) + (old && old.holderIdentity !== config.identity ? 1 : 0),
     });
     let lease: Lease;
     try {
