@@ -43,9 +43,12 @@ export async function createSelfSignedCA(commonName = 'kubernetes', now = new Da
   // @peculiar/x509 resolves its algorithms through tsyringe, which needs the Reflect metadata API.
   await import('reflect-metadata');
   const x509 = await import('@peculiar/x509');
-  const crypto = webcrypto as unknown as Crypto;
+  type Params = Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>;
+  // Node's webcrypto, typed as the library's (DOM) Crypto.
+  const crypto = webcrypto as unknown as NonNullable<Params[1]>;
   const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await crypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const pair = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = pair as unknown as Params[0]['keys'];
   // A serial uniform in [1, 2^63 - 1), as Go's cryptorand.Int(MaxInt64 - 1) + 1, in minimal hex.
   let serial = 0n;
   while (serial === 0n || serial >= (1n << 63n) - 1n) serial = randomBytes(8).readBigUInt64BE() & ((1n << 63n) - 1n);
@@ -68,7 +71,7 @@ export async function createSelfSignedCA(commonName = 'kubernetes', now = new Da
     },
     crypto,
   );
-  const keyPEM = KeyObject.from(keys.privateKey as unknown as webcrypto.CryptoKey).export({ type: 'sec1', format: 'pem' }) as string;
+  const keyPEM = KeyObject.from(pair.privateKey).export({ type: 'sec1', format: 'pem' }) as string;
   // PEM as Go's pem.Encode writes it: 64-character lines, a final newline.
   return { certPEM: new X509Certificate(Buffer.from(cert.rawData)).toString(), keyPEM };
 }
