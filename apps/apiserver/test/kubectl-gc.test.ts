@@ -106,6 +106,24 @@ describe.skipIf(!kubectlPath)('the garbage collector and the namespace controlle
     expect(await exists('configmap', 'real-child')).toBe(true);
   });
 
+  it('reports an owner in another namespace as kube does (OwnerRefInvalidNamespace) and collects the dependent', async () => {
+    ok(await f.k('create', 'namespace', 'elsewhere'));
+    ok(await f.k('create', 'configmap', 'far-owner', '-n', 'elsewhere'));
+    const farUid = await uidOf('configmap', 'far-owner', '-n', 'elsewhere');
+    // Seen first: the owner, in its namespace; then a dependent in default naming its uid.
+    expect(await eventually(async () => (await f.k('get', 'configmap', 'far-owner', '-n', 'elsewhere', '-o', 'name')).code === 0)).toBe(true);
+    ok(await f.k('apply', '-f', f.file('cross-ns.yaml', owned('ConfigMap', 'v1', 'cross-child', { kind: 'ConfigMap', apiVersion: 'v1', name: 'far-owner', uid: farUid }, 'data: {a: b}\n', false))));
+    expect(await eventually(async () => !(await exists('configmap', 'cross-child')))).toBe(true);
+    expect(await exists('configmap', 'far-owner', '-n', 'elsewhere')).toBe(true);
+    const events = async () =>
+      (JSON.parse(ok(await f.k('get', 'events', '--field-selector', 'involvedObject.name=cross-child', '-o', 'json'))) as { items: { reason: string; type: string; message: string; source: { component: string } }[] }).items;
+    expect(await eventually(async () => (await events()).some((e) => e.reason === 'OwnerRefInvalidNamespace'))).toBe(true);
+    const ev = (await events()).find((e) => e.reason === 'OwnerRefInvalidNamespace')!;
+    expect(ev.type).toBe('Warning');
+    expect(ev.source.component).toBe('garbage-collector-controller');
+    expect(ev.message).toBe(`ownerRef [v1/ConfigMap, namespace: default, name: far-owner, uid: ${farUid}] does not exist in namespace "default"`);
+  });
+
   it('kubectl delete -f of a manifest holding a Namespace and objects in it prints no error; the namespace goes in the background', async () => {
     const manifest = f.file(
       'ns.yaml',
@@ -162,5 +180,45 @@ spec:
     expect(refused.stderr).toContain('because it is being terminated');
     ok(await f.k('patch', 'configmap', 'held', '-n', 'team-b', '--type=merge', '-p', '{"metadata":{"finalizers":null}}'));
     expect(await eventually(async () => !(await exists('namespace', 'team-b')), 40_000)).toBe(true);
+  });
+});
+
+describe.skipIf(!kubectlPath)('controllers switched off, and resumed after a restart', () => {
+  it('--controllers=*,-namespace leaves a deleted namespace Terminating; a restart with it on finishes the deletion', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { kubectl, startKapiServe } = await import('./kubectl.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'kapi-restart-'));
+    try {
+      const first = await startKapiServe(['--data-dir', dir, '--port', '0', '--controllers', '*,-namespace']);
+      const k1 = (...args: string[]) => kubectl(first.kubeconfig, args);
+      expect((await k1('create', 'namespace', 'later')).code).toBe(0);
+      expect((await k1('create', 'configmap', 'inside', '-n', 'later')).code).toBe(0);
+      expect((await k1('delete', 'namespace', 'later', '--wait=false')).code).toBe(0);
+      // Nothing empties it: it stays Terminating with its content, as kube does without the controller.
+      expect((await k1('get', 'namespace', 'later', '-o', 'jsonpath={.status.phase}')).stdout).toBe('Terminating');
+      expect((await k1('get', 'configmap', 'inside', '-n', 'later', '-o', 'name')).stdout.trim()).toBe('configmap/inside');
+      expect(await first.interrupt()).toBe(0);
+
+      const second = await startKapiServe(['--data-dir', dir, '--port', '0']);
+      try {
+        const k2 = (...args: string[]) => kubectl(second.kubeconfig, args);
+        expect(await eventually(async () => (await k2('get', 'namespace', 'later', '--ignore-not-found', '-o', 'name')).stdout.trim() === '')).toBe(true);
+      } finally {
+        await second.interrupt();
+      }
+      // An unknown controller name is refused, as kube-controller-manager refuses it.
+      const bad = await startKapiServe(['--data-dir', dir, '--port', '0', '--controllers', '*,-nosuch']).then(
+        async (s) => {
+          await s.interrupt();
+          return '';
+        },
+        (err: Error) => err.message,
+      );
+      expect(bad).toContain('"nosuch" is not in the list of known controllers');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
