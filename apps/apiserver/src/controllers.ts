@@ -3,6 +3,8 @@
 // controllers of @kapi/controllers run inside this server, over its loopback client.
 import type { Logger } from 'pino';
 import {
+  endpointSliceController,
+  endpointsController,
   garbageCollectorController,
   isControllerEnabled,
   namespaceController,
@@ -34,6 +36,8 @@ export interface ControllersOptions {
 /** The controllers this server runs, in kube's order of names. */
 export function controllerDescriptors(options: Pick<ControllersOptions, 'rootCA'> = {}): ControllerDescriptor[] {
   return [
+    endpointsController(),
+    endpointSliceController(),
     garbageCollectorController(),
     namespaceController(),
     serviceAccountsController(),

@@ -328,8 +328,8 @@ export function startEndpointsController(ctx: ControllerContext, options: Endpoi
 }
 
 /** kube-controller-manager's `endpoints-controller` (alias `endpoint`). */
-export const endpointsController: ControllerDescriptor = {
+export const endpointsController = (options: EndpointsControllerOptions = {}): ControllerDescriptor => ({
   name: 'endpoints-controller',
   aliases: ['endpoint'],
-  start: (ctx) => startEndpointsController(ctx),
-};
+  start: (ctx) => startEndpointsController(ctx, options),
+});

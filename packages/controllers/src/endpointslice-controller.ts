@@ -180,8 +180,8 @@ export function startEndpointSliceController(ctx: ControllerContext, options: En
 }
 
 /** kube-controller-manager's `endpointslice-controller` (alias `endpointslice`). */
-export const endpointSliceController: ControllerDescriptor = {
+export const endpointSliceController = (options: EndpointSliceControllerOptions = {}): ControllerDescriptor => ({
   name: 'endpointslice-controller',
   aliases: ['endpointslice'],
-  start: (ctx) => startEndpointSliceController(ctx),
-};
+  start: (ctx) => startEndpointSliceController(ctx, options),
+});

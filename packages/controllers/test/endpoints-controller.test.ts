@@ -22,7 +22,7 @@ function setup(...objects: [string, KubeObject][]): { client: FakeClient; start:
   return {
     client,
     async start() {
-      manager = startControllerManager({ client, controllers: [endpointsController] });
+      manager = startControllerManager({ client, controllers: [endpointsController()] });
       await settle(manager);
       return manager;
     },

@@ -22,7 +22,7 @@ function setup(...objects: [string, KubeObject][]): { client: FakeClient; start:
   return {
     client,
     async start(options = {}) {
-      manager = startControllerManager({ client, controllers: [endpointSliceController] });
+      manager = startControllerManager({ client, controllers: [endpointSliceController()] });
       // A Service being retried keeps the controller busy (its backoff timer is pending work).
       if (options.settle ?? true) await settle(manager);
       return manager;
