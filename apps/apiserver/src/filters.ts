@@ -3,42 +3,12 @@
 // deadline of a request: `?timeout=` up to the 60 s maximum, then a 504 Status).
 import type { ServerResponse } from 'node:http';
 import { newBadRequest, newTimeoutError } from '@kapi/apimachinery';
+import { parseGoDuration } from './go-duration.ts';
 
 /** kube-apiserver's defaults: --max-requests-inflight, --max-mutating-requests-inflight, --request-timeout. */
 export const defaultMaxReadInFlight = 400;
 export const defaultMaxMutatingInFlight = 200;
 export const defaultRequestTimeoutMs = 60_000;
-
-const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/**
- * Go's time.ParseDuration, in milliseconds: `[-+]?([0-9]*(\.[0-9]*)?[a-z]+)+` or `0`. Throws Go's
- * error text (`time: invalid duration "x"`, `time: missing unit in duration "1"`, `time: unknown unit …`).
- */
-export function parseGoDuration(text: string): number {
-  const quoted = JSON.stringify(text);
-  let s = text;
-  let sign = 1;
-  if (s.startsWith('-') || s.startsWith('+')) {
-    if (s[0] === '-') sign = -1;
-    s = s.slice(1);
-  }
-  if (s === '0') return 0;
-  if (s === '') throw new Error(`time: invalid duration ${quoted}`);
-  let total = 0;
-  while (s !== '') {
-    const num = /^(\d*)(\.(\d*))?/.exec(s)!;
-    if (num[0] === '' || num[0] === '.' || (num[1] === '' && (num[3] ?? '') === '')) throw new Error(`time: invalid duration ${quoted}`);
-    s = s.slice(num[0].length);
-    const unit = /^[^\d.]*/.exec(s)![0];
-    if (unit === '') throw new Error(`time: missing unit in duration ${quoted}`);
-    const factor = units[unit];
-    if (factor === undefined) throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${quoted}`);
-    s = s.slice(unit.length);
-    total += Number(`${num[1] || '0'}.${num[3] ?? ''}0`) * factor;
-  }
-  return sign * total;
-}
 
 /**
  * The deadline of a non-long-running request: the `timeout` query parameter when it is positive and
@@ -49,7 +19,7 @@ export function requestDeadlineMs(query: URLSearchParams, maximumMs: number): nu
   if (value === null || value === '') return maximumMs;
   let ms: number;
   try {
-    ms = parseGoDuration(value);
+    ms = Number(parseGoDuration(value)) / 1e6;
   } catch (err) {
     throw newBadRequest(`invalid timeout specified in the request URL - ${(err as Error).message}`);
   }

@@ -11,12 +11,11 @@ import { ensureBootstrapObjects } from './bootstrap/index.ts';
 import { startFlowSchemaStatusController } from './bootstrap/flowcontrol.ts';
 import { startCustomResourceController } from './crd-controller.ts';
 import { composeStack, type Stack, type StorageBackend } from './compose.ts';
-import { goDurationSeconds } from './go-duration.ts';
+import { goDurationSeconds, parseGoDuration } from './go-duration.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { createApiServer } from './server.ts';
 import { createFieldManagers } from './field-managers.ts';
 import { createOpenAPIV3 } from './openapi.ts';
-import { parseGoDuration } from './filters.ts';
 import { defaultLeaderElection, garbageCollectorEnabled, knownControllers, startControllers } from './controllers.ts';
 import type { ControllerManager } from '@kapi/controllers';
 
@@ -28,7 +27,7 @@ function goDuration(defaultMs: number) {
     .transform((v, ctx) => {
       if (v === undefined) return defaultMs;
       try {
-        const ms = parseGoDuration(v);
+        const ms = Number(parseGoDuration(v)) / 1e6;
         if (ms > 0) return ms;
         ctx.addIssue({ code: 'custom', message: 'must be greater than zero' });
       } catch (err) {

@@ -9,27 +9,8 @@ import { createStore, type StorageInterface } from '@kapi/storage';
 import { createMemoryKv } from '@kapi/storage/testing';
 import { createBuiltinRegistry } from '@kapi/registry';
 import { createApiServer } from '../src/server.ts';
-import { parseGoDuration, requestDeadlineMs, setLongTimeout } from '../src/filters.ts';
+import { requestDeadlineMs, setLongTimeout } from '../src/filters.ts';
 import { watchTimeoutMs } from '../src/handlers/watch.ts';
-
-describe('parseGoDuration', () => {
-  it('reads what time.ParseDuration reads', () => {
-    expect(parseGoDuration('32s')).toBe(32_000);
-    expect(parseGoDuration('1m30s')).toBe(90_000);
-    expect(parseGoDuration('1.5h')).toBe(5_400_000);
-    expect(parseGoDuration('250ms')).toBe(250);
-    expect(parseGoDuration('0')).toBe(0);
-    expect(parseGoDuration('-2s')).toBe(-2000);
-    expect(parseGoDuration('.5s')).toBe(500);
-  });
-  it("fails with Go's messages", () => {
-    expect(() => parseGoDuration('abc')).toThrow('time: invalid duration "abc"');
-    expect(() => parseGoDuration('10')).toThrow('time: missing unit in duration "10"');
-    expect(() => parseGoDuration('10x')).toThrow('time: unknown unit "x" in duration "10x"');
-    expect(() => parseGoDuration('')).toThrow('time: invalid duration ""');
-    expect(() => parseGoDuration('.s')).toThrow('time: invalid duration ".s"');
-  });
-});
 
 describe('setLongTimeout', () => {
   beforeEach(() => {
