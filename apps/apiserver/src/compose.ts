@@ -14,6 +14,8 @@ export type StorageBackend = { kind: 'sqlite'; dataDir: string } | { kind: 'sqli
 export interface Stack {
   kv: KV;
   registry: Registry;
+  /** kube's etcd health probe over the KV (the health endpoints' `etcd` checks); an embedded KV passes while open. */
+  storageHealth(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ export async function composeStack(backend: StorageBackend, options: StackOption
   return {
     kv,
     registry,
+    storageHealth: (timeoutMs) => (kv.health ? kv.health({ timeoutMs }) : kv.currentRevision().then(() => undefined)),
     close: async () => {
       compactor.stop();
       // The watch caches first: their reflectors would otherwise keep retrying against a closed KV.

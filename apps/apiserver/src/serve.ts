@@ -137,7 +137,7 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   if (encryption) logger.info({ resources: encryption.configured }, 'encryption at rest configured');
   // One set of field managers for HTTP writes and the controllers' in-process ones.
   const fieldManagers = createFieldManagers(createOpenAPIV3(stack.registry), logger, true, stack.registry);
-  const server = createApiServer({ registry: stack.registry, logger, fieldManagers });
+  const server = createApiServer({ registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth });
   let port: number;
   try {
     port = await listen(server, options.port);

@@ -10,6 +10,8 @@ import { serveResource } from './handlers/resource.ts';
 import { serveConnect } from './handlers/connect.ts';
 import { resolveRoute } from './routes.ts';
 import { createFieldManagers, type FieldManagers } from './field-managers.ts';
+import { createHealthEndpoints, logCheck, namedCheck, pingCheck, shutdownCheck, type HealthEndpoints } from './healthz.ts';
+import { createStorageCheck, type StorageProbe } from './storage-health.ts';
 import { parseRequestInfo, parseRequestTarget, type RequestInfo, type RequestTarget } from './request-info.ts';
 import { methodNotAllowedStatus, notFoundStatus, writeError, writeJson } from './responses.ts';
 import { kubernetesMajor, kubernetesMinor, versionInfo } from './version.ts';
@@ -42,6 +44,33 @@ export interface ApiHandlerOptions {
   trackManagedFields?: boolean;
   /** The field managers to share with in-process writers (the controllers' loopback client); built here when absent. */
   fieldManagers?: FieldManagers;
+  /**
+   * The storage's health probe (the Stack's storageHealth): what the `etcd` check of /healthz,
+   * /livez and /readyz and the `etcd-readiness` check of /readyz run. Without it they pass.
+   */
+  storageHealth?: StorageProbe;
+  /** True once the server has begun to stop: /readyz's `shutdown` check then fails (createApiServer sets it). */
+  shuttingDown?: () => boolean;
+}
+
+/**
+ * kube-apiserver's health endpoints and their checks, in kube's order (less the post-start hooks
+ * and informer-sync, which kapi has no counterpart of): the `etcd` check is on all three,
+ * `etcd-readiness` and `shutdown` only on /readyz.
+ */
+function healthEndpoints(options: ApiHandlerOptions): HealthEndpoints {
+  const probe = options.storageHealth ?? (() => Promise.resolve());
+  const etcd = namedCheck('etcd', createStorageCheck(probe));
+  const etcdReadiness = namedCheck('etcd-readiness', createStorageCheck(probe));
+  const shutdown = shutdownCheck(options.shuttingDown ?? (() => false));
+  return createHealthEndpoints(
+    {
+      '/healthz': [pingCheck, logCheck, etcd],
+      '/livez': [pingCheck, logCheck, etcd],
+      '/readyz': [pingCheck, logCheck, etcd, etcdReadiness, shutdown],
+    },
+    (endpoint, reasons) => options.logger.info({ endpoint, reasons }, `${endpoint} check failed`),
+  );
 }
 
 /** The request handler of the API: routing, discovery, resources, errors as Status. */
@@ -52,6 +81,7 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
   // Built on first use: most clients never ask for v2.
   // Built again when what is served changes (a CRD established, changed or deleted).
   let openapiV2: { generation: number; doc: OpenAPIV2 } | undefined;
+  const health = healthEndpoints(options);
 
   const route = async (req: IncomingMessage, res: ServerResponse, url: RequestTarget): Promise<void> => {
     const path = url.path;
@@ -62,11 +92,7 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       if (!isRead) throw newMethodNotSupported({ group: '', resource: 'version' }, method);
       return writeJson(res, 200, versionInfo());
     }
-    if (path === '/healthz' || path === '/livez' || path === '/readyz') {
-      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
-      res.end('ok');
-      return;
-    }
+    if (health.handles(path)) return health.serve(res, path, url.query);
     if (isRead && path === '/openapi/v2') {
       if (openapiV2?.generation !== registry.generation) {
         openapiV2 = { generation: registry.generation, doc: createOpenAPIV2(openapi.documents(), `v${kubernetesMajor}.${kubernetesMinor}.0`) };
@@ -125,7 +151,7 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       writeBadRequestURI(res);
       return;
     }
-    const probe = url.path === '/healthz' || url.path === '/livez' || url.path === '/readyz';
+    const probe = health.handles(url.path);
     if (!probe && !isLongRunning(method, url.path, url.query)) {
       let deadlineMs: number;
       try {
@@ -218,6 +244,9 @@ function writeBadRequestURI(res: ServerResponse): void {
 
 /** An HTTP server around the API handler. To stop it with watches open, call close() and closeAllConnections(). */
 export function createApiServer(options: ApiHandlerOptions): Server {
-  const server = createServer({ keepAliveTimeout: 65_000 }, createApiHandler(options));
+  let listened = false;
+  const shuttingDown = () => options.shuttingDown?.() === true || (listened && !server.listening);
+  const server = createServer({ keepAliveTimeout: 65_000 }, createApiHandler({ ...options, shuttingDown }));
+  server.on('listening', () => (listened = true));
   return server;
 }

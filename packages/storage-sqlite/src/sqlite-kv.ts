@@ -270,6 +270,11 @@ class SqliteKv implements KV {
     return this.committedRev;
   }
 
+  /** The embedded store serves reads for as long as it is open. */
+  async health(): Promise<void> {
+    this.checkOpen();
+  }
+
   async compact(revision: number): Promise<void> {
     this.checkOpen();
     if (revision <= this.compactRev) throw newKvCompactedError(revision, this.compactRev);

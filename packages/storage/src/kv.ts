@@ -110,6 +110,13 @@ export interface KV {
   requestProgress?(): Promise<void>;
   /** The current revision of the store. */
   currentRevision(): Promise<number>;
+  /**
+   * Optional: kube-apiserver's storage health probe (factory/etcd3.go, a read of `/health` that
+   * must be answered within `timeoutMs`, default 2 s). Resolves when the store serves reads now;
+   * rejects with the reason otherwise (unreachable, too slow, closed). A KV without it is taken
+   * to be healthy while it answers {@link currentRevision}.
+   */
+  health?(options?: { timeoutMs?: number }): Promise<void>;
   /** Forgets history below `revision`; reads and watches below it then fail with KvCompactedError. */
   compact(revision: number): Promise<void>;
   /** Grants a lease that expires after `ttlSeconds`; keys attached to it are deleted when it does. */

@@ -66,7 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const logger = pino({ level: options.logLevel ?? 'silent' });
   const fieldManagers = createFieldManagers(createOpenAPIV3(stack.registry), logger, options.trackManagedFields ?? true, stack.registry);
-  const server = createApiServer({ registry: stack.registry, logger, fieldManagers });
+  const server = createApiServer({ registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
