@@ -50,7 +50,8 @@ describe.skipIf(!kubectlPath)('endpoints and EndpointSlices with kubectl', () =>
   const patchStatus = async (pod: string, body: string, ns = 'default') => ok(await k('patch', 'pod', pod, '-n', ns, '--subresource=status', '--type=merge', '-p', body));
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // An advertised address, so the apiserver writes the `kubernetes` Endpoints and EndpointSlice.
+    server = await startTestServer({ advertiseAddress: '192.0.2.1' });
     dir = mkdtempSync(join(tmpdir(), 'kapi-endpoints-'));
   });
   afterAll(async () => {
@@ -195,12 +196,12 @@ subsets: [{addresses: [{ip: 192.0.2.10}], ports: [{port: 443}]}]
     await until('no web slices', async () => (await slices('web')).length === 0);
   });
 
-  it('leaves the kubernetes Service to the apiserver', async () => {
+  it('leaves the kubernetes Service (no selector) to the apiserver', async () => {
     await server.controllers.idle();
-    expect(await slices('kubernetes')).toEqual(
-      (await slices('kubernetes')).filter((s) => s.metadata.labels?.['endpointslice.kubernetes.io/managed-by'] === undefined),
-    );
-    const eps = await json<{ metadata: { labels?: Record<string, string> } }>('endpoints', 'kubernetes').catch(() => undefined);
-    if (eps) expect(eps.metadata.labels?.['endpoints.kubernetes.io/managed-by']).toBeUndefined();
+    const eps = await json<{ metadata: { labels?: Record<string, string> }; subsets: unknown[] }>('endpoints', 'kubernetes');
+    expect(eps.metadata.labels).toEqual({ 'endpointslice.kubernetes.io/skip-mirror': 'true' });
+    expect(eps.subsets).toEqual([{ addresses: [{ ip: '192.0.2.1' }], ports: [{ name: 'https', port: expect.any(Number), protocol: 'TCP' }] }]);
+    const kubernetesSlices = await slices('kubernetes');
+    expect(kubernetesSlices.map((s) => [s.metadata.name, s.metadata.labels])).toEqual([['kubernetes', { 'kubernetes.io/service-name': 'kubernetes' }]]);
   });
 });
