@@ -1,6 +1,7 @@
 // Registry semantics real clients hit (issue 15), with kubectl and raw HTTP against a test server:
 // a null for an optional field is unset, not a 400; a write that changes nothing writes nothing;
-// a Node keeps the status it is created with.
+// a Node keeps the status it is created with; Services get and release node ports and health check
+// node ports as kube allocates them.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -213,7 +214,7 @@ spec:
     expect((await call('PATCH', svcPath, { spec: { publishNotReadyAddresses: false, externalName: '', ports: [{ port: 80, nodePort: 0 }] } }, 'application/strategic-merge-patch+json')).status).toBe(200);
     expect((await call('PATCH', svcPath, { spec: { publishNotReadyAddresses: false } }, 'application/merge-patch+json')).json.metadata.resourceVersion).toBe(svc.rv);
     expect((await call('PUT', svcPath, svc.object)).json.metadata.resourceVersion).toBe(svc.rv);
-    expect(await state(svcPath)).toMatchObject({ rv: svc.rv, generation: 1 });
+    expect(await state(svcPath)).toMatchObject({ rv: svc.rv, generation: undefined });
 
     const podPath = `${ns}/pods/zeros`;
     expect((await call('POST', `${ns}/pods`, { metadata: { name: 'zeros' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } })).status).toBe(201);
@@ -313,5 +314,65 @@ describe('a Node keeps the status it is created with', () => {
     const rows = (await k('get', 'node', 'worker-1', '-o', 'wide')).stdout.trim().split('\n').map((l) => l.trim().split(/\s{2,}/));
     expect(rows[0]).toEqual(['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION', 'INTERNAL-IP', 'EXTERNAL-IP', 'OS-IMAGE', 'KERNEL-VERSION', 'CONTAINER-RUNTIME']);
     expect(rows[1]).toEqual(['worker-1', 'Ready,SchedulingDisabled', '<none>', expect.stringMatching(/^\d+s$/), 'v1.33.0', '10.0.0.11', '<none>', 'Debian GNU/Linux 12', '6.1.0', 'containerd://1.7.0']);
+  });
+});
+
+describe.skipIf(!kubectlPath)('node ports and health check node ports of Services', () => {
+  const inRange = (p: unknown) => typeof p === 'number' && p >= 30000 && p <= 32767;
+  const svcJson = async (name: string) => JSON.parse((await k('get', 'svc', name, '-o', 'json')).stdout);
+
+  it('kubectl: a LoadBalancer turned Local gets a health check node port; turned ClusterIP it releases its ports', async () => {
+    expect((await k('create', 'service', 'loadbalancer', 'web-lb', '--tcp=80:8080')).stdout).toBe('service/web-lb created\n');
+    const created = await svcJson('web-lb');
+    expect(created.metadata.generation).toBeUndefined();
+    const nodePort = created.spec.ports[0].nodePort;
+    expect(inRange(nodePort)).toBe(true);
+    expect(created.spec.healthCheckNodePort).toBeUndefined();
+
+    expect((await k('patch', 'svc', 'web-lb', '-p', '{"spec":{"externalTrafficPolicy":"Local"}}')).stdout).toBe('service/web-lb patched\n');
+    const local = await svcJson('web-lb');
+    expect(inRange(local.spec.healthCheckNodePort)).toBe(true);
+    expect(local.spec.healthCheckNodePort).not.toBe(nodePort);
+    expect(local.spec.ports[0].nodePort).toBe(nodePort);
+    const described = (await k('describe', 'svc', 'web-lb')).stdout;
+    expect(described).toMatch(new RegExp(`HealthCheck NodePort:\\s+${local.spec.healthCheckNodePort}\\n`));
+    expect(described).toMatch(/External Traffic Policy:\s+Local\n/);
+
+    // A requested port held by another Service is refused with the allocator's message.
+    const clash = await k('create', '-f', file('clash.json', JSON.stringify({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'clash' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: local.spec.healthCheckNodePort }] } })));
+    expect(clash.stderr).toContain(`spec.ports[0].nodePort: Invalid value: ${local.spec.healthCheckNodePort}: provided port is already allocated`);
+
+    expect((await k('patch', 'svc', 'web-lb', '-p', '{"spec":{"type":"ClusterIP"}}')).stdout).toBe('service/web-lb patched\n');
+    const plain = await svcJson('web-lb');
+    expect(plain.spec.ports).toEqual([{ name: '80-8080', port: 80, protocol: 'TCP', targetPort: 8080 }]);
+    expect(plain.spec).not.toHaveProperty('healthCheckNodePort');
+    expect(plain.spec).not.toHaveProperty('externalTrafficPolicy');
+    const rows = (await k('get', 'svc', 'web-lb')).stdout.trim().split('\n').map((l) => l.trim().split(/\s{2,}/));
+    expect(rows[1]!.slice(0, 5)).toEqual(['web-lb', 'ClusterIP', plain.spec.clusterIP, '<none>', '80/TCP']);
+    // The released ports are free again.
+    const reuse = await k('create', '-f', file('reuse.json', JSON.stringify({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'reuse' }, spec: { type: 'LoadBalancer', externalTrafficPolicy: 'Local', healthCheckNodePort: local.spec.healthCheckNodePort, ports: [{ port: 80, nodePort }] } })));
+    expect(reuse.stderr).toBe('');
+  });
+
+  it('kubectl apply of a LoadBalancer manifest again keeps the ports it was given', async () => {
+    const manifest = `apiVersion: v1
+kind: Service
+metadata:
+  name: applied-lb
+spec:
+  type: LoadBalancer
+  externalTrafficPolicy: Local
+  selector: {app: web}
+  ports:
+  - name: http
+    port: 80
+`;
+    expect((await k('apply', '-f', file('applied-lb.yaml', manifest))).stdout).toBe('service/applied-lb created\n');
+    const first = await svcJson('applied-lb');
+    expect(inRange(first.spec.healthCheckNodePort)).toBe(true);
+    expect((await k('apply', '-f', file('applied-lb.yaml', manifest))).stdout).toBe('service/applied-lb unchanged\n');
+    expect((await k('apply', '--server-side', '-f', file('applied-lb.yaml', manifest))).stderr).toBe('');
+    const again = await svcJson('applied-lb');
+    expect([again.spec.ports[0].nodePort, again.spec.healthCheckNodePort]).toEqual([first.spec.ports[0].nodePort, first.spec.healthCheckNodePort]);
   });
 });

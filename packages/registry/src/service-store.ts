@@ -3,7 +3,8 @@
 // to one IPv4 range: a Service's cluster IP is held by a networking.k8s.io/v1 IPAddress named after it
 // (the object's create is the lock: an IP whose IPAddress exists is taken), written before the
 // Service and removed when the Service fails to be written, is deleted, or stops needing it. Node
-// ports (30000-32767) are found by scanning the stored Services, serialised within the process.
+// ports (service-node-ports.ts) are the ones the stored Services do not hold, found by scanning
+// them; the writes that may take some are serialised within the process.
 import { serviceIPAddress } from '@kapi/api';
 import {
   fieldErrors,
@@ -20,12 +21,22 @@ import {
 import type { StorageInterface } from '@kapi/storage';
 import type { GenericStore, UpdateResult } from './generic-store.ts';
 import { generateName } from './names.ts';
+import {
+  allocateCreateNodePorts,
+  allocateUpdateNodePorts,
+  dropTypeDependentFields,
+  heldNodePorts,
+  needsHealthCheck,
+  needsNodePorts,
+  patchAllocatedNodePorts,
+  startNodePortOperation,
+  type Service as NodePortService,
+} from './service-node-ports.ts';
 import type { ResourceInfo } from './resource.ts';
+import type { RESTStrategy } from './strategy.ts';
 
 /** kube-apiserver's default --service-cluster-ip-range. */
 export const serviceCIDR = { base: (10 << 24) | (96 << 16), size: 1 << 20, text: '10.96.0.0/12' };
-/** kube-apiserver's default --service-node-port-range. */
-export const nodePortRange = { min: 30000, max: 32767 };
 
 /** The first and last addresses a Service may hold: not the network's, not its broadcast. */
 const firstIP = serviceCIDR.base + 1;
@@ -36,19 +47,12 @@ const lastIP = serviceCIDR.base + serviceCIDR.size - 2;
  */
 const rangeOffset = Math.min(256, Math.max(16, Math.floor(serviceCIDR.size / 16)));
 
-interface ServicePort {
-  port?: number;
-  nodePort?: number;
-}
 interface ServiceSpec {
   type?: string;
   clusterIP?: string;
   clusterIPs?: string[];
   ipFamilies?: string[];
   ipFamilyPolicy?: string;
-  ports?: ServicePort[];
-  externalTrafficPolicy?: string;
-  healthCheckNodePort?: number;
 }
 type Service = KubeObject & { spec?: ServiceSpec };
 
@@ -76,6 +80,26 @@ const goStrings = (list: readonly string[]) => `[]string{${list.map((s) => JSON.
 /** An Invalid error on a list of IPs, worded as kube's. */
 const invalidIPs = (path: FieldPath, ips: readonly string[], detail: string): FieldError => fieldErrors.invalid(path, omitValue, `${goStrings(ips)}: ${detail}`);
 const same = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+
+/**
+ * kube's svcStrategy (pkg/registry/core/service/strategy.go): status is the controllers' to write
+ * (empty on create, kept on update); an update that changes the type wipes what the old type
+ * needed and the client left as it was (dropTypeDependentFields). Services carry no generation.
+ */
+export const serviceStrategy: Partial<RESTStrategy> = {
+  // A PUT may create a missing Service (AllowCreateOnUpdate).
+  allowCreateOnUpdate: true,
+  resetFields: [['status']],
+  prepareForCreate(svc) {
+    svc.status = { loadBalancer: {} };
+  },
+  prepareForUpdate(svc, old) {
+    if (old.status !== undefined) svc.status = old.status;
+    else delete svc.status;
+    if (svc.spec !== undefined) svc.spec = { ...svc.spec };
+    dropTypeDependentFields(svc as NodePortService, old as NodePortService);
+  },
+};
 
 /** The registry a wrapper reaches other resources through, read when a request comes. */
 type RegistryView = () => readonly { info: ResourceInfo; store: GenericStore }[];
@@ -166,56 +190,12 @@ export function createServiceStore(generic: GenericStore, _storage?: StorageInte
     return [asked];
   };
 
-  const needsNodePorts = (svc: Service) => {
-    const type = svc.spec?.type ?? 'ClusterIP';
-    return type === 'NodePort' || type === 'LoadBalancer';
-  };
-
-  /** Node ports taken by the stored Services. */
-  const usedPorts = async () => {
+  /** The node ports the stored Services hold, but for the one `except` (the Service being updated). */
+  const usedPorts = async (except?: { namespace: string; name: string }): Promise<number[]> => {
     const all = await generic.list({});
-    const ports = new Set<number>();
-    for (const svc of all.items) {
-      const spec = (svc.spec ?? {}) as ServiceSpec;
-      for (const p of spec.ports ?? []) if (p.nodePort) ports.add(p.nodePort);
-      if (spec.healthCheckNodePort) ports.add(spec.healthCheckNodePort);
-    }
-    return ports;
-  };
-
-  /** Gives a NodePort or LoadBalancer Service its node ports (and health check port); throws Invalid. */
-  const allocateNodePorts = async (svc: Service) => {
-    const spec = (svc.spec ??= {});
-    const type = spec.type ?? 'ClusterIP';
-    const lbLocal = type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local' && !spec.healthCheckNodePort;
-    if (!needsNodePorts(svc) && !lbLocal) return;
-    const ports = await usedPorts();
-    const errs: FieldError[] = [];
-    const freePort = () => {
-      let port: number;
-      do port = nodePortRange.min + Math.floor(Math.random() * (nodePortRange.max - nodePortRange.min + 1));
-      while (ports.has(port));
-      ports.add(port);
-      return port;
-    };
-    if (needsNodePorts(svc)) {
-      (spec.ports ?? []).forEach((p, i) => {
-        if (p.nodePort) {
-          const path = FieldPath.of('spec', 'ports').index(i).child('nodePort');
-          if (p.nodePort < nodePortRange.min || p.nodePort > nodePortRange.max) {
-            errs.push(fieldErrors.invalid(path, p.nodePort, `provided port is not in the valid range. The range of valid ports is ${nodePortRange.min}-${nodePortRange.max}`));
-          } else if (ports.has(p.nodePort)) {
-            errs.push(fieldErrors.invalid(path, p.nodePort, 'provided port is already allocated'));
-          }
-          ports.add(p.nodePort);
-          return;
-        }
-        p.nodePort = freePort();
-      });
-    }
-    // A LoadBalancer that keeps traffic on the node gets a health check port (kube's needsHCNodePort).
-    if (lbLocal) spec.healthCheckNodePort = freePort();
-    if (errs.length > 0) throw newInvalid({ group: '', kind: 'Service' }, svc.metadata?.name ?? '', errs);
+    return all.items.flatMap((svc) =>
+      except && svc.metadata?.namespace === except.namespace && svc.metadata.name === except.name ? [] : heldNodePorts(svc as NodePortService),
+    );
   };
 
   /**
@@ -228,7 +208,8 @@ export function createServiceStore(generic: GenericStore, _storage?: StorageInte
     if (ns === '' || name === '' || isValidPathSegmentName(name).length > 0) return [];
     const claimed = await allocateClusterIP(svc, ns, dryRun);
     try {
-      await allocateNodePorts(svc);
+      const node = svc as NodePortService;
+      if (needsNodePorts(node) || needsHealthCheck(node)) allocateCreateNodePorts(node, startNodePortOperation(await usedPorts(), dryRun));
     } catch (err) {
       await release(claimed);
       throw err;
@@ -291,7 +272,7 @@ export function createServiceStore(generic: GenericStore, _storage?: StorageInte
           throw err;
         }
       };
-      return needsNodePorts(obj) ? serialised(run) : run();
+      return needsNodePorts(obj as NodePortService) ? serialised(run) : run();
     },
 
     update(ctx, name, objInfo, opts = {}) {
@@ -311,8 +292,16 @@ export function createServiceStore(generic: GenericStore, _storage?: StorageInte
               claimed = [];
               toRelease = [];
               const obj = (await objInfo(old)) as Service;
-              if (old === undefined) claimed = await allocateCreate(obj, ns, dryRun);
-              else ({ claimed, toRelease } = await prepareUpdate(obj, old as Service, ns, dryRun));
+              if (old === undefined) {
+                claimed = await allocateCreate(obj, ns, dryRun);
+                return obj;
+              }
+              // What follows sets fields below spec, which may be shared with the stored object.
+              const node = obj as NodePortService;
+              if (node.spec) node.spec = { ...node.spec, ...(node.spec.ports ? { ports: node.spec.ports.map((p) => ({ ...p })) } : {}) };
+              patchAllocatedNodePorts(node, old as NodePortService);
+              ({ claimed, toRelease } = await prepareUpdate(obj, old as Service, ns, dryRun));
+              allocateUpdateNodePorts(node, old as NodePortService, startNodePortOperation(await usedPorts({ namespace: ns, name }), dryRun));
               return obj;
             },
             opts,
@@ -328,8 +317,8 @@ export function createServiceStore(generic: GenericStore, _storage?: StorageInte
         await release(toRelease);
         return result;
       };
-      // An update that creates (server-side apply) allocates node ports as a create does.
-      return opts.forceAllowCreate ? serialised(run) : run();
+      // Any update may take node ports (a new type, a new port, a create through apply).
+      return serialised(run);
     },
 
     async delete(ctx, name, opts = {}) {

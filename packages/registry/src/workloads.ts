@@ -6,7 +6,7 @@ import { semanticEqual } from './semantic-equal.ts';
 import { defaultAttrs } from '@kapi/storage';
 import { specStatusStrategy, statusStrategyKeeping, type BuiltinResource } from './builtin-resource.ts';
 import { printers } from './printers/index.ts';
-import { createServiceStore } from './service-store.ts';
+import { createServiceStore, serviceStrategy } from './service-store.ts';
 import { nodeStatusStrategy, nodeStrategy } from './core-node.ts';
 import type { RESTStrategy } from './strategy.ts';
 import { createBindingsStore, nodeSubresources, podSubresources, serviceSubresources, type RegistryView } from './pod-subresources.ts';
@@ -99,7 +99,6 @@ const statusKinds: Record<string, () => Record<string, unknown>> = {
   'apps/daemonsets': () => ({}),
   'batch/jobs': () => ({}),
   'batch/cronjobs': () => ({}),
-  '/services': () => ({ loadBalancer: {} }),
 };
 
 /**
@@ -177,6 +176,8 @@ function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
     };
   } else if (key === '/nodes') {
     s = { ...s, ...nodeStrategy };
+  } else if (key === '/services') {
+    s = { ...s, ...serviceStrategy };
   } else if (key === '/events') {
     // kube's event strategy lets a PUT create a missing Event; events never hold dependents.
     s = { ...s, allowCreateOnUpdate: true, gcPolicy: 'Unsupported' };
@@ -232,7 +233,7 @@ export function workloadResources(): BuiltinResource[] {
     const key = `${def.group}/${def.resource}`;
     const table = printers[key];
     const keyPrefix = keyPrefixes[key];
-    const status = key === '/pods' || key === '/nodes' || key in statusKinds;
+    const status = key === '/pods' || key === '/nodes' || key === '/services' || key in statusKinds;
     const scale = key === 'apps/deployments' || key === 'apps/replicasets' || key === 'apps/statefulsets';
     return {
       definition: def,

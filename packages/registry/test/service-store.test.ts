@@ -167,3 +167,88 @@ describe('services: the IPAddress of each cluster IP (MultiCIDRServiceAllocator)
     expect(await ipNames()).toEqual([]);
   });
 });
+
+type NodePortSvc = KubeObject & {
+  spec: { type?: string; externalTrafficPolicy?: string; healthCheckNodePort?: number; allocateLoadBalancerNodePorts?: boolean; ports: { name?: string; port: number; protocol?: string; nodePort?: number }[] };
+  status?: { loadBalancer?: unknown };
+};
+const inRange = (p: number | undefined) => p !== undefined && p >= 30000 && p <= 32767;
+const lbLocal = (name: string, extra: Record<string, unknown> = {}) => ({
+  metadata: { name },
+  spec: { type: 'LoadBalancer', externalTrafficPolicy: 'Local', ports: [{ name: 'http', port: 80 }], ...extra },
+});
+const retype = (spec: Record<string, unknown>) => (old: KubeObject | undefined) => ({ ...old!, spec: { ...(old!.spec as object), ...spec } });
+
+describe('services: node ports and the health check node port (alloc.go, portallocator)', () => {
+  it('gives a LoadBalancer with externalTrafficPolicy Local a health check node port beside its node ports', async () => {
+    const svc = (await svcs().create(ctx, lbLocal('lb'))) as NodePortSvc;
+    expect(inRange(svc.spec.healthCheckNodePort)).toBe(true);
+    expect(inRange(svc.spec.ports[0]!.nodePort)).toBe(true);
+    expect(svc.spec.healthCheckNodePort).not.toBe(svc.spec.ports[0]!.nodePort);
+    // A port it holds is taken for others, as a node port and as a health check port.
+    const taken = await failure(svcs().create(ctx, { metadata: { name: 'np' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: svc.spec.healthCheckNodePort }] } }));
+    expect(taken.message).toBe(`Service "np" is invalid: spec.ports[0].nodePort: Invalid value: ${svc.spec.healthCheckNodePort}: provided port is already allocated`);
+  });
+
+  it('honours a requested health check node port, and answers a taken or out-of-range one with kube\'s internal error', async () => {
+    const svc = (await svcs().create(ctx, lbLocal('lb', { healthCheckNodePort: 31000 }))) as NodePortSvc;
+    expect(svc.spec.healthCheckNodePort).toBe(31000);
+    const taken = await failure(svcs().create(ctx, lbLocal('lb2', { healthCheckNodePort: 31000 })));
+    expect([taken.code, taken.reason, taken.message]).toEqual([500, 'InternalError', 'Internal error occurred: failed to allocate requested HealthCheck NodePort 31000: provided port is already allocated']);
+    const outside = await failure(svcs().create(ctx, lbLocal('lb3', { healthCheckNodePort: 20000 })));
+    expect(outside.message).toBe('Internal error occurred: failed to allocate requested HealthCheck NodePort 20000: provided port is not in the valid range. The range of valid ports is 30000-32767');
+    const outsideNodePort = await failure(svcs().create(ctx, { metadata: { name: 'np' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 40000 }] } }));
+    expect(outsideNodePort.message).toBe('Service "np" is invalid: spec.ports[0].nodePort: Invalid value: 40000: provided port is not in the valid range. The range of valid ports is 30000-32767');
+  });
+
+  it('allocates on a change of type, keeps what an update leaves out, and releases what a type no longer needs', async () => {
+    await svcs().create(ctx, { metadata: { name: 's' }, spec: { ports: [{ name: 'http', port: 80 }] } });
+    const np = (await svcs().update(ctx, 's', retype({ type: 'NodePort', externalTrafficPolicy: 'Cluster' }))).object as NodePortSvc;
+    const nodePort = np.spec.ports[0]!.nodePort;
+    expect(inRange(nodePort)).toBe(true);
+    const lb = (await svcs().update(ctx, 's', retype({ type: 'LoadBalancer', externalTrafficPolicy: 'Local', allocateLoadBalancerNodePorts: true }))).object as NodePortSvc;
+    expect(lb.spec.ports[0]!.nodePort).toBe(nodePort);
+    const hc = lb.spec.healthCheckNodePort;
+    expect(inRange(hc)).toBe(true);
+    // An update that leaves the allocated values out (the manifest applied again) keeps them.
+    const again = (await svcs().update(ctx, 's', (old) => ({ ...old!, spec: { ...(old!.spec as object), ports: [{ name: 'http', port: 80 }], healthCheckNodePort: 0 } }))).object as NodePortSvc;
+    expect([again.spec.ports[0]!.nodePort, again.spec.healthCheckNodePort]).toEqual([nodePort, hc]);
+    // Local → Cluster: the health check port goes, and is free for another Service.
+    const cluster = (await svcs().update(ctx, 's', retype({ externalTrafficPolicy: 'Cluster' }))).object as NodePortSvc;
+    expect(cluster.spec.healthCheckNodePort).toBeUndefined();
+    await svcs().create(ctx, lbLocal('other', { healthCheckNodePort: hc }));
+    // LoadBalancer → ClusterIP: node ports, the traffic policy and allocateLoadBalancerNodePorts go; the status with them.
+    const clusterIP = (await svcs().update(ctx, 's', retype({ type: 'ClusterIP' }))).object as NodePortSvc;
+    expect(clusterIP.spec.ports).toEqual([{ name: 'http', port: 80, protocol: 'TCP', targetPort: 80 }]);
+    expect(clusterIP.spec).not.toHaveProperty('externalTrafficPolicy');
+    expect(clusterIP.spec).not.toHaveProperty('allocateLoadBalancerNodePorts');
+    expect(clusterIP.status).toEqual({ loadBalancer: {} });
+    await svcs().create(ctx, { metadata: { name: 'reuse' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort }] } });
+  });
+
+  it('frees the ports of a deleted Service', async () => {
+    const svc = (await svcs().create(ctx, lbLocal('lb'))) as NodePortSvc;
+    await svcs().delete(ctx, 'lb');
+    const again = (await svcs().create(ctx, lbLocal('lb2', { healthCheckNodePort: svc.spec.healthCheckNodePort, ports: [{ port: 80, nodePort: svc.spec.ports[0]!.nodePort }] }))) as NodePortSvc;
+    expect([again.spec.ports[0]!.nodePort, again.spec.healthCheckNodePort]).toEqual([svc.spec.ports[0]!.nodePort, svc.spec.healthCheckNodePort]);
+  });
+
+  it('gives ports of one number one node port, LoadBalancers without node ports none but those asked for, dry runs dummies', async () => {
+    const dns = (await svcs().create(ctx, { metadata: { name: 'dns' }, spec: { type: 'NodePort', ports: [{ name: 'u', port: 53, protocol: 'UDP' }, { name: 't', port: 53, protocol: 'TCP' }] } })) as NodePortSvc;
+    expect(dns.spec.ports[0]!.nodePort).toBe(dns.spec.ports[1]!.nodePort);
+    const bare = (await svcs().create(ctx, {
+      metadata: { name: 'bare' },
+      spec: { type: 'LoadBalancer', allocateLoadBalancerNodePorts: false, ports: [{ name: 'a', port: 80 }, { name: 'b', port: 81, nodePort: 30081 }] },
+    })) as NodePortSvc;
+    expect(bare.spec.ports.map((p) => p.nodePort)).toEqual([undefined, 30081]);
+    const dry = (await svcs().create(ctx, { metadata: { name: 'dry' }, spec: { type: 'NodePort', ports: [{ name: 'a', port: 80 }, { name: 'b', port: 81 }] } }, { dryRun: true })) as NodePortSvc;
+    expect(dry.spec.ports.map((p) => p.nodePort)).toEqual([32769, 32770]);
+  });
+
+  it('has no generation, and a PUT may create a Service', async () => {
+    const put = await svcs().update(ctx, 'made', () => ({ metadata: { name: 'made' }, spec: { type: 'NodePort', ports: [{ port: 80 }] } }));
+    expect(put.created).toBe(true);
+    expect(put.object.metadata?.generation).toBeUndefined();
+    expect(inRange((put.object as NodePortSvc).spec.ports[0]!.nodePort)).toBe(true);
+  });
+});
