@@ -124,6 +124,40 @@ describe.skipIf(!kubectlPath)('the garbage collector and the namespace controlle
     expect(ev.message).toBe(`ownerRef [v1/ConfigMap, namespace: default, name: far-owner, uid: ${farUid}] does not exist in namespace "default"`);
   });
 
+  it('collects custom resources and what they own, and empties namespaces of them', async () => {
+    ok(await f.k('apply', '-f', f.file('crd.yaml', `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gizmos.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: gizmos, singular: gizmo, kind: Gizmo}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+`)));
+    expect(await eventually(async () => (await f.k('get', 'gizmos')).code === 0)).toBe(true);
+    const gizmo = (name: string, ns = 'default') => `apiVersion: example.com/v1\nkind: Gizmo\nmetadata: {name: ${name}, namespace: ${ns}}\nspec: {size: 1}\n`;
+    // A Gizmo owning a ConfigMap, and a ConfigMap owning a Gizmo.
+    ok(await f.k('apply', '-f', f.file('g1.yaml', gizmo('g-owner'))));
+    const gUid = await uidOf('gizmo', 'g-owner');
+    ok(await f.k('apply', '-f', f.file('g1-dep.yaml', owned('ConfigMap', 'v1', 'owned-by-gizmo', { kind: 'Gizmo', apiVersion: 'example.com/v1', name: 'g-owner', uid: gUid }, 'data: {a: b}\n'))));
+    ok(await f.k('create', 'configmap', 'cm-owner'));
+    const cmUid = await uidOf('configmap', 'cm-owner');
+    ok(await f.k('apply', '-f', f.file('g2.yaml', owned('Gizmo', 'example.com/v1', 'owned-by-cm', { kind: 'ConfigMap', apiVersion: 'v1', name: 'cm-owner', uid: cmUid }, 'spec: {size: 2}\n'))));
+    ok(await f.k('delete', 'gizmo', 'g-owner'));
+    ok(await f.k('delete', 'configmap', 'cm-owner'));
+    expect(await eventually(async () => !(await exists('configmap', 'owned-by-gizmo')) && !(await exists('gizmo', 'owned-by-cm')))).toBe(true);
+    // A namespace holding custom resources is emptied of them too.
+    ok(await f.k('create', 'namespace', 'gizmo-land'));
+    ok(await f.k('apply', '-f', f.file('g3.yaml', gizmo('inside', 'gizmo-land'))));
+    ok(await f.k('delete', 'namespace', 'gizmo-land'));
+    expect(await exists('namespace', 'gizmo-land')).toBe(false);
+    expect(ok(await f.k('get', 'gizmos', '-n', 'gizmo-land', '-o', 'name'))).toBe('');
+  });
+
   it('kubectl delete -f of a manifest holding a Namespace and objects in it prints no error; the namespace goes in the background', async () => {
     const manifest = f.file(
       'ns.yaml',
