@@ -3,6 +3,7 @@
 // controllers of @kapi/controllers run inside this server, over its loopback client.
 import type { Logger } from 'pino';
 import {
+  clusterRoleAggregationController,
   endpointSliceController,
   endpointsController,
   garbageCollectorController,
@@ -41,6 +42,7 @@ export function controllerDescriptors(options: Pick<ControllersOptions, 'rootCA'
     garbageCollectorController(),
     namespaceController(),
     serviceAccountsController(),
+    clusterRoleAggregationController(),
     ...(options.rootCA !== undefined ? [rootCACertPublisher(options.rootCA)] : []),
   ];
 }

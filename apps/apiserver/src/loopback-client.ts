@@ -7,7 +7,7 @@ import type { ControllerClient, ResourceClient, ResourceType } from '@kapi/contr
 import { groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
 import { admitNamespaceLifecycle } from './admission.ts';
 import type { FieldManagers } from './field-managers.ts';
-import { preparePatch } from './handlers/patch.ts';
+import { applyPatchType, preparePatch } from './handlers/patch.ts';
 
 export interface LoopbackClientOptions {
   registry: Registry;
@@ -72,8 +72,24 @@ export function createLoopbackClient(options: LoopbackClientOptions): Controller
         });
         return result.object;
       },
-      async patch(namespace, name, type, patch, subresource) {
+      async patch(namespace, name, type, patch, subresource, options = {}) {
         const { store, fm } = storeOf(subresource);
+        const writer = options.fieldManager ?? manager;
+        if (type === applyPatchType) {
+          // Server-side apply: the body is the manager's whole intent; a missing object is created
+          // (not through a subresource, as kube's status and scale stores never create).
+          const result = await store.update(
+            ctxOf(namespace),
+            name,
+            (old) => {
+              const { object, changed } = fm.applyWithResult(old ?? fieldManagers.emptyOf(entry), structuredClone(patch as KubeObject), writer, options.force ?? false);
+              if (changed) entry.store.strategy.defaults(object);
+              return object;
+            },
+            { defaulted: true, forceAllowCreate: !subresource },
+          );
+          return result.object;
+        }
         const apply = preparePatch(type, new TextEncoder().encode(JSON.stringify(patch)), entry.definition, entry.customResource !== undefined);
         const result = await store.update(
           ctxOf(namespace),
@@ -83,7 +99,7 @@ export function createLoopbackClient(options: LoopbackClientOptions): Controller
             if (old === undefined) throw newNotFound(groupResourceOf(entry.info), name);
             const obj = apply(old) as KubeObject;
             entry.store.strategy.defaults(obj);
-            return fm.updateNoErrors(old, obj, manager);
+            return fm.updateNoErrors(old, obj, writer);
           },
           { defaulted: true },
         );

@@ -15,6 +15,14 @@ export {
 } from './manager.ts';
 export { serviceAccountsController, syncServiceAccounts, type ServiceAccountsControllerOptions } from './serviceaccounts.ts';
 export { descriptionAnnotation, rootCACertConfigMapName, rootCACertPublisher, rootCADescription, syncRootCAConfigMap } from './root-ca-publisher.ts';
+export {
+  aggregatedRules,
+  clusterRoleAggregationController,
+  clusterRoleAggregationFieldManager,
+  labelSelectorMatcher,
+  syncClusterRoleAggregation,
+  type PolicyRule,
+} from './clusterrole-aggregation.ts';
 export { namespaceController, syncNamespace, finalizerEstimateSeconds } from './namespace.ts';
 export { garbageCollectorController, startGarbageCollector, type GarbageCollector } from './garbage-collector.ts';
 export {
