@@ -17,7 +17,10 @@ export interface WorkQueue<K> {
   addAfter(key: K, ms: number): void;
   /** The number of keys waiting or being handled (for tests and metrics). */
   readonly length: number;
-  /** Resolves once the queue is empty and no handler runs. */
+  /**
+   * Resolves once nothing is queued, running or due through addAfter; keys waiting to be retried
+   * after a failure do not count.
+   */
   idle(): Promise<void>;
   stop(): void;
 }
@@ -62,7 +65,7 @@ export function createWorkQueue<K>(
             const n = (failures.get(key) ?? 0) + 1;
             failures.set(key, n);
             options.onError?.(key, err);
-            q.addAfter(key, Math.min(backoff.baseMs * 2 ** (n - 1), backoff.maxMs));
+            retryAfter(key, Math.min(backoff.baseMs * 2 ** (n - 1), backoff.maxMs));
           },
         )
         .finally(() => {
@@ -74,6 +77,18 @@ export function createWorkQueue<K>(
           checkIdle();
         });
     }
+  };
+
+  /** A failed key waits its backoff; idle() does not wait for it (a key failing for ever would never let it resolve). */
+  const retries = new Set<NodeJS.Timeout>();
+  const retryAfter = (key: K, ms: number) => {
+    if (stopped) return;
+    const t = setTimeout(() => {
+      retries.delete(t);
+      q.add(key);
+    }, ms);
+    t.unref();
+    retries.add(t);
   };
 
   const q: WorkQueue<K> = {
@@ -103,8 +118,9 @@ export function createWorkQueue<K>(
     },
     stop() {
       stopped = true;
-      for (const t of timers) clearTimeout(t);
+      for (const t of [...timers, ...retries]) clearTimeout(t);
       timers.clear();
+      retries.clear();
       queue.length = 0;
       dirty.clear();
       checkIdle();

@@ -101,8 +101,9 @@ describe('serviceaccount-controller', () => {
     client.seed('namespaces', ns('flaky'));
     let failures = 2;
     client.react((a) => (a.verb === 'create' && a.resource === 'serviceaccounts' && failures-- > 0 ? newStatusError(failureStatus(500, 'InternalError', 'etcd is down')) : undefined));
-    await start(client).idle();
-    expect(client.peek('serviceaccounts', 'flaky', 'default')).toBeDefined();
+    start(client);
+    // idle() does not wait for retries after failures: wait for the object.
+    await eventually(() => expect(client.peek('serviceaccounts', 'flaky', 'default')).toBeDefined());
     expect(saCreates(client)).toHaveLength(3);
   });
 
