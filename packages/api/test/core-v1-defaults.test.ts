@@ -156,6 +156,17 @@ describe('Pod defaults', () => {
   });
 });
 
+describe('Pod status IPs (the round trip through the internal PodStatus, conversion.go)', () => {
+  const status = (st: object) => (defaulted(podKind.defaults, { metadata: { name: 'p' }, spec: {}, status: st } as Pod).status as Record<string, unknown>);
+  it('podIPs from a lone podIP, and podIP from podIPs', () => {
+    expect(status({ podIP: '10.0.0.5', hostIP: '192.168.1.2' })).toMatchObject({ podIP: '10.0.0.5', podIPs: [{ ip: '10.0.0.5' }], hostIP: '192.168.1.2', hostIPs: [{ ip: '192.168.1.2' }] });
+    expect(status({ podIPs: [{ ip: '10.0.0.6' }, { ip: 'fd00::6' }] })).toMatchObject({ podIP: '10.0.0.6', podIPs: [{ ip: '10.0.0.6' }, { ip: 'fd00::6' }] });
+  });
+  it('the singular wins when the two disagree (older kubelets)', () => {
+    expect(status({ podIP: '10.0.0.7', podIPs: [{ ip: '10.0.0.8' }, { ip: 'fd00::8' }] })).toMatchObject({ podIP: '10.0.0.7', podIPs: [{ ip: '10.0.0.7' }] });
+  });
+});
+
 describe('Service defaults', () => {
   it('a minimal ClusterIP service', () => {
     const svc: Service = { metadata: { name: 's', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } };

@@ -164,8 +164,28 @@ function hostNetworkPorts(containers: Container[] | undefined): void {
   for (const c of containers ?? []) for (const p of (c.ports ?? []) as ContainerPort[]) if (!p.hostPort) p.hostPort = p.containerPort ?? 0;
 }
 
+/**
+ * The round trip through kube's internal PodStatus (pkg/apis/core/v1/conversion.go), which keeps
+ * only the plural fields: podIPs (hostIPs) from podIP (hostIP) when only that is given or when the
+ * two disagree (the singular wins, for older kubelets), and podIP (hostIP) as the first of them.
+ */
+function convertPodStatusIPs(pod: Pod): void {
+  const status = pod.status as { podIP?: string; podIPs?: { ip?: string }[]; hostIP?: string; hostIPs?: { ip?: string }[] } | undefined;
+  if (!status) return;
+  const sync = (one: 'podIP' | 'hostIP', many: 'podIPs' | 'hostIPs') => {
+    const single = status[one];
+    const list = status[many];
+    if (single && (!list || list.length === 0 || list[0]?.ip !== single)) status[many] = [{ ip: single }];
+    const first = status[many]?.[0]?.ip;
+    if (first) status[one] = first;
+  };
+  sync('podIP', 'podIPs');
+  sync('hostIP', 'hostIPs');
+}
+
 /** SetObjectDefaults_Pod: SetDefaults_Pod, then the PodSpec and everything in it. */
 export function defaultPod(pod: Pod): void {
+  convertPodStatusIPs(pod);
   const spec = (pod.spec ??= {});
   // SetDefaults_Pod: container requests default to limits; service links on; host network ports.
   requestsFromLimits(spec.containers);
