@@ -9,6 +9,7 @@ import {
   garbageCollectorController,
   isControllerEnabled,
   namespaceController,
+  podGCController,
   rootCACertPublisher,
   serviceAccountsController,
   startControllerManager,
@@ -32,13 +33,16 @@ export interface ControllersOptions {
    * (kube's --root-ca-file; see loadRootCA in root-ca.ts). Without it the publisher does not run.
    */
   rootCA?: string;
+  /** kube's --terminated-pod-gc-threshold: terminated pods PodGC keeps (default 12500; 0 or less keeps them all). */
+  terminatedPodGCThreshold?: number;
 }
 
 /** The controllers this server runs, in kube's order of names. */
-export function controllerDescriptors(options: Pick<ControllersOptions, 'rootCA'> = {}): ControllerDescriptor[] {
+export function controllerDescriptors(options: Pick<ControllersOptions, 'rootCA' | 'terminatedPodGCThreshold'> = {}): ControllerDescriptor[] {
   return [
     endpointsController(),
     endpointSliceController(),
+    podGCController(options.terminatedPodGCThreshold !== undefined ? { terminatedPodThreshold: options.terminatedPodGCThreshold } : {}),
     garbageCollectorController(),
     namespaceController(),
     serviceAccountsController(),

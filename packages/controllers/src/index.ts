@@ -23,6 +23,15 @@ export {
   syncClusterRoleAggregation,
   type PolicyRule,
 } from './clusterrole-aggregation.ts';
+export {
+  byEvictionAndCreationTimestamp,
+  createPodGC,
+  defaultTerminatedPodThreshold,
+  orphanedPodCondition,
+  podGCController,
+  type PodGC,
+  type PodGCOptions,
+} from './podgc.ts';
 export { namespaceController, syncNamespace, finalizerEstimateSeconds } from './namespace.ts';
 export { garbageCollectorController, startGarbageCollector, type GarbageCollector } from './garbage-collector.ts';
 export {
