@@ -376,3 +376,64 @@ spec:
     expect([again.spec.ports[0].nodePort, again.spec.healthCheckNodePort]).toEqual([first.spec.ports[0].nodePort, first.spec.healthCheckNodePort]);
   });
 });
+
+describe('field selectors as kube\'s field label conversions take them', () => {
+  const names = async (...args: string[]) => (await k('get', ...args, '-o', 'name')).stdout.trim().split('\n').filter(Boolean).sort();
+  const listError = async (path: string, selector: string) => {
+    const r = await call('GET', `${path}?fieldSelector=${encodeURIComponent(selector)}`);
+    return [r.status, r.json.message];
+  };
+
+  it.skipIf(!kubectlPath)('kubectl get secrets --field-selector type=…', async () => {
+    const token = {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'sa-token', annotations: { 'kubernetes.io/service-account.name': 'default' } },
+      type: 'kubernetes.io/service-account-token',
+    };
+    expect((await k('create', '-f', file('sa-token.json', JSON.stringify(token)))).stderr).toBe('');
+    expect((await k('create', 'secret', 'generic', 'plain', '--from-literal=a=b')).stderr).toBe('');
+    expect(await names('secrets', '--field-selector', 'type=kubernetes.io/service-account-token')).toEqual(['secret/sa-token']);
+    expect(await names('secrets', '--field-selector', 'type=Opaque,metadata.name=plain')).toEqual(['secret/plain']);
+    expect(await names('secrets', '--field-selector', 'type!=Opaque')).toEqual(['secret/sa-token']);
+    expect(await listError(`${ns}/secrets`, 'data.a=b')).toEqual([400, 'field label not supported: data.a']);
+  });
+
+  it.skipIf(!kubectlPath)('Services by spec.type and spec.clusterIP; Nodes, Pods and Jobs by fields Go prints as "false" and "0" when unset', async () => {
+    expect((await k('create', 'service', 'nodeport', 'np-sel', '--tcp=80')).stderr).toBe('');
+    expect((await k('create', 'service', 'clusterip', 'cip-sel', '--tcp=80')).stderr).toBe('');
+    const ip = (await svcIP('cip-sel')) as string;
+    expect(await names('svc', '--field-selector', 'spec.type=NodePort,metadata.name=np-sel')).toEqual(['service/np-sel']);
+    expect(await names('svc', '--field-selector', `spec.clusterIP=${ip}`)).toEqual(['service/cip-sel']);
+
+    expect((await call('POST', '/api/v1/nodes', { metadata: { name: 'sel-node' } })).status).toBe(201);
+    expect(await names('nodes', '--field-selector', 'spec.unschedulable=false,metadata.name=sel-node')).toEqual(['node/sel-node']);
+    expect(await listError('/api/v1/nodes', 'metadata.namespace=x')).toEqual([400, 'field label not supported: metadata.namespace']);
+
+    expect((await call('POST', `${ns}/pods`, { metadata: { name: 'sel-pod' }, spec: { nodeName: 'sel-node', containers: [{ name: 'c', image: 'busybox' }] } })).status).toBe(201);
+    expect(await names('pods', '--field-selector', 'spec.hostNetwork=false,spec.nodeName=sel-node')).toEqual(['pod/sel-pod']);
+    // spec.host is the old clients' spec.nodeName; status.podIPs is taken and reads as ''.
+    expect(await names('pods', '--field-selector', 'spec.host=sel-node,status.podIPs=')).toEqual(['pod/sel-pod']);
+
+    expect((await k('create', 'job', 'sel-job', '--image=busybox')).stderr).toBe('');
+    expect(await names('jobs', '--field-selector', 'status.successful=0')).toEqual(['job.batch/sel-job']);
+    expect(await listError('/apis/batch/v1/namespaces/default/jobs', 'status.succeeded=0')).toEqual([400, 'field label "status.succeeded" not supported for batchv1.Job']);
+  });
+
+  it('kinds without a conversion of their own take metadata.name and metadata.namespace (cluster-scoped ones too), with kube\'s default message', async () => {
+    expect(await listError('/apis/apps/v1/namespaces/default/deployments', 'spec.replicas=1')).toEqual([
+      400,
+      '"spec.replicas" is not a known field selector: only "metadata.name", "metadata.namespace"',
+    ]);
+    expect(await listError('/api/v1/persistentvolumes', 'name=x')).toEqual([400, '"name" is not a known field selector: only "metadata.name", "metadata.namespace"']);
+    const roles = await call('GET', `/apis/rbac.authorization.k8s.io/v1/clusterroles?fieldSelector=${encodeURIComponent('metadata.namespace=')}`);
+    expect(roles.status).toBe(200);
+    expect(roles.json.items.length).toBeGreaterThan(0);
+    const none = await call('GET', `/apis/rbac.authorization.k8s.io/v1/clusterroles?fieldSelector=${encodeURIComponent('metadata.namespace=x')}`);
+    expect(none.json.items).toEqual([]);
+  });
+});
+
+async function svcIP(name: string): Promise<unknown> {
+  return (await call('GET', `${ns}/services/${name}`)).json.spec.clusterIP;
+}

@@ -73,12 +73,12 @@ export const customResourceDefinitionStrategy: Partial<RESTStrategy> = {
     metaOf(obj).generation = semanticEqualMessage(specMessage, crd.spec ?? {}, prev.spec ?? {}) ? oldGen : oldGen + 1;
     recordStorageVersion(crd);
   },
-  // kube's CRD field set includes metadata.namespace, empty for this cluster-scoped kind.
+  // kube's CRD field set includes metadata.namespace, empty for this cluster-scoped kind; the labels
+  // taken are the default conversion's (strategyForKind).
   getAttrs(obj: KubeObject) {
     const base = defaultAttrs(obj);
     return { labels: base.labels, fields: { ...base.fields, 'metadata.namespace': obj.metadata?.namespace ?? '' } };
   },
-  selectableFields: ['metadata.name', 'metadata.namespace'],
 };
 
 /**

@@ -4,6 +4,7 @@ import { metaOf, validateObjectMetaUpdate } from '@kapi/apimachinery';
 import { defaultAttrs, type AttrFunc, type ObjectConversion, type StorageInterface } from '@kapi/storage';
 import { createGenericStore, type GenericStore } from './generic-store.ts';
 import { strategyForKind } from './kind-strategy.ts';
+import { secretFieldSelectors } from './field-labels.ts';
 import { resourceInfoOf, type ResourceInfo } from './resource.ts';
 import { configMapTableConvertor, defaultTableConvertor, namespaceTableConvertor, secretTableConvertor, type TableConvertor } from './table-convertor.ts';
 import type { RESTStrategy } from './strategy.ts';
@@ -116,7 +117,7 @@ export const builtinResources: readonly BuiltinResource[] = [
     wrapStore: (generic, storage) => createNamespaceStore(generic, storage),
   },
   { definition: configMapKind as KindDefinition, table: configMapTableConvertor },
-  { definition: secretKind as KindDefinition, table: secretTableConvertor },
+  { definition: secretKind as KindDefinition, table: secretTableConvertor, strategy: secretFieldSelectors },
   ...workloadResources(),
   ...coreResources(),
   ...rbacResources(),

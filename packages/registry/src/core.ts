@@ -4,7 +4,8 @@
 // (a create resets it: a volume starts Pending with its lastPhaseTransitionTime, a claim Pending);
 // replication controllers and pod templates count spec (template) changes in their generation;
 // replication controllers live under `/registry/controllers` and have a `scale` subresource whose
-// status.selector is their map selector; field selectors are the ones kube's GetAttrs offer.
+// status.selector is their map selector; field selectors are the ones kube's field label
+// conversions take (field-labels.ts: PersistentVolumes and claims take the metadata ones only).
 import {
   coreV1StorageKinds,
   validatePersistentVolumeClaimStatusUpdate,
@@ -18,7 +19,6 @@ import {
   type ResourceQuota,
 } from '@kapi/api';
 import { formatTime, type KubeObject } from '@kapi/apimachinery';
-import { defaultAttrs } from '@kapi/storage';
 import { generationStrategy, specStatusStrategy, statusSubresourceStrategy, type BuiltinResource } from './builtin-resource.ts';
 import type { GenericStore } from './generic-store.ts';
 import {
@@ -28,22 +28,12 @@ import {
   replicationControllerPrinter,
   resourceQuotaPrinter,
 } from './printers/core-storage.ts';
+import { replicationControllerFieldSelectors } from './field-labels.ts';
 import { createScaleSubresource } from './scale.ts';
 import type { RESTStrategy } from './strategy.ts';
 
 /** metav1.Now, as JSON. */
 const now = () => formatTime(new Date());
-
-/** kube's `name` field selector (a bug kept for compatibility) beside the metadata ones. */
-function nameSelectable(namespaced: boolean): Partial<RESTStrategy> {
-  return {
-    getAttrs: (obj) => {
-      const base = defaultAttrs(obj);
-      return { labels: base.labels, fields: { ...base.fields, name: obj.metadata?.name ?? '' } };
-    },
-    selectableFields: namespaced ? ['metadata.name', 'metadata.namespace', 'name'] : ['metadata.name', 'name'],
-  };
-}
 
 /** Status reset on create (to `initial`) and kept on update; `status` is a reset field. */
 function statusOnly(initial: (obj: KubeObject) => Record<string, unknown>): Partial<RESTStrategy> {
@@ -60,7 +50,6 @@ function statusOnly(initial: (obj: KubeObject) => Record<string, unknown>): Part
 }
 
 const persistentVolumeStrategy: Partial<RESTStrategy> = {
-  ...nameSelectable(false),
   ...statusOnly(() => ({ phase: 'Pending', lastPhaseTransitionTime: now() })),
 };
 
@@ -81,12 +70,7 @@ const replicationControllerStrategy: Partial<RESTStrategy> = {
   ...specStatusStrategy(() => ({ replicas: 0 })),
   // core/v1 orphans an RC's pods by default, for backwards compatibility.
   gcPolicy: 'OrphanDependents',
-  getAttrs: (obj) => {
-    const base = defaultAttrs(obj);
-    const replicas = (obj.status as { replicas?: number } | undefined)?.replicas ?? 0;
-    return { labels: base.labels, fields: { ...base.fields, 'status.replicas': String(replicas) } };
-  },
-  selectableFields: ['metadata.name', 'metadata.namespace', 'status.replicas'],
+  ...replicationControllerFieldSelectors,
 };
 
 /**
@@ -125,7 +109,7 @@ function strategyOf(def: KindDefinition): Pick<BuiltinResource, 'strategy' | 'ta
       return { strategy: persistentVolumeStrategy, table: persistentVolumePrinter, status: true, statusStrategy: persistentVolumeStatusStrategy };
     case 'persistentvolumeclaims':
       return {
-        strategy: { ...nameSelectable(true), ...statusOnly(() => ({ phase: 'Pending' })) },
+        strategy: statusOnly(() => ({ phase: 'Pending' })),
         table: persistentVolumeClaimPrinter,
         status: true,
         statusStrategy: { validateUpdate: (obj, old) => validatePersistentVolumeClaimStatusUpdate(obj as PersistentVolumeClaim, old as PersistentVolumeClaim) },

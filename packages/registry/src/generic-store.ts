@@ -175,7 +175,7 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
   const predicateFor = (opts: ListOptions): SelectionPredicate => {
     const field = opts.fieldSelector ?? everythingFields;
     for (const r of field.requirements) {
-      if (!strategy.selectableFields.includes(r.field)) throw newBadRequest(`field label not supported: ${r.field}`);
+      if (!strategy.selectableFields.includes(r.field)) throw newBadRequest(strategy.fieldLabelError?.(r.field) ?? `field label not supported: ${r.field}`);
     }
     const pred: SelectionPredicate = {
       label: opts.labelSelector ?? everythingLabels,

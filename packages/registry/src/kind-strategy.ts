@@ -2,6 +2,7 @@
 import type { KindDefinition } from '@kapi/api';
 import type { KubeObject } from '@kapi/apimachinery';
 import { defaultAttrs } from '@kapi/storage';
+import { defaultFieldLabelError, metadataFieldLabels } from './field-labels.ts';
 import type { RESTStrategy } from './strategy.ts';
 
 /** A strategy whose defaults and validation come from the kind's declaration; hooks may be overridden. */
@@ -17,7 +18,10 @@ export function strategyForKind<T extends KubeObject>(def: KindDefinition<T>, ov
     validateUpdate: (obj, old) => def.validateUpdate(obj, old),
     canonicalize: () => {},
     getAttrs: (obj) => defaultAttrs(obj),
-    selectableFields: def.namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name'],
+    // DefaultMetaV1FieldSelectorConversion, for kinds without a field label conversion of their own
+    // (cluster-scoped ones take metadata.namespace too, which reads as '').
+    selectableFields: metadataFieldLabels,
+    ...(overrides.selectableFields === undefined ? { fieldLabelError: defaultFieldLabelError } : {}),
     ...overrides,
   };
 }

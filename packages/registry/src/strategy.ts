@@ -35,8 +35,17 @@ export interface RESTStrategy<T extends KubeObject = KubeObject> {
    * GetResetFields). Empty when none.
    */
   readonly resetFields?: readonly (readonly string[])[];
-  /** The fields a field selector may name for this kind. */
+  /**
+   * The labels a field selector may name for this kind: the ones its version's field label
+   * conversion takes (kube's AddFieldLabelConversionFunc, else metadata.name and
+   * metadata.namespace). A label getAttrs does not set reads as ''.
+   */
   readonly selectableFields: readonly string[];
+  /**
+   * The message of the 400 for a label not in selectableFields; default kube's conversion funcs'
+   * `field label not supported: <label>`.
+   */
+  readonly fieldLabelError?: (label: string) => string;
   /**
    * What a delete that names no propagation policy does to the object's dependents (kube's
    * DefaultGarbageCollectionPolicy): absent or `DeleteDependents`, background; `OrphanDependents`,

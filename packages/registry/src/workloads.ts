@@ -3,11 +3,11 @@
 import { appsV1Kinds, batchV1Kinds, coordinationV1Kinds, coreV1Kinds, generateJobSelector, type Job, type KindDefinition } from '@kapi/api';
 import { metaOf, type KubeObject } from '@kapi/apimachinery';
 import { semanticEqual } from './semantic-equal.ts';
-import { defaultAttrs } from '@kapi/storage';
 import { specStatusStrategy, statusStrategyKeeping, type BuiltinResource } from './builtin-resource.ts';
 import { printers } from './printers/index.ts';
 import { createServiceStore, serviceStrategy } from './service-store.ts';
 import { nodeStatusStrategy, nodeStrategy } from './core-node.ts';
+import { eventFieldSelectors, jobFieldSelectors, nodeFieldSelectors, podFieldSelectors, serviceFieldSelectors } from './field-labels.ts';
 import type { RESTStrategy } from './strategy.ts';
 import { createBindingsStore, nodeSubresources, podSubresources, serviceSubresources, type RegistryView } from './pod-subresources.ts';
 import type { ResourceInfo } from './resource.ts';
@@ -41,55 +41,14 @@ export function podQOSClass(pod: KubeObject): 'Guaranteed' | 'Burstable' | 'Best
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
-function fieldsOf(paths: readonly string[]): (obj: KubeObject) => Record<string, string> {
-  return (obj) => {
-    const out: Record<string, string> = {};
-    for (const p of paths) {
-      let v: unknown = obj;
-      for (const seg of p.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
-      out[p] = v === undefined || v === null ? '' : String(v);
-    }
-    return out;
-  };
-}
-
-/** Field selectors kube supports beyond metadata.name/namespace (ToSelectableFields in the kinds' strategy.go). */
-const selectable: Record<string, readonly string[]> = {
-  '/pods': ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
-  '/events': [
-    'involvedObject.kind',
-    'involvedObject.namespace',
-    'involvedObject.name',
-    'involvedObject.uid',
-    'involvedObject.apiVersion',
-    'involvedObject.resourceVersion',
-    'involvedObject.fieldPath',
-    'reason',
-    'reportingComponent',
-    'source',
-    'type',
-  ],
-  '/nodes': ['spec.unschedulable'],
-  '/secrets': ['type'],
-  'batch/jobs': ['status.successful'],
+/** Field selectors kube takes beyond metadata.name/namespace (field-labels.ts). */
+const fieldSelectors: Record<string, Partial<RESTStrategy>> = {
+  '/pods': podFieldSelectors,
+  '/events': eventFieldSelectors,
+  '/nodes': nodeFieldSelectors,
+  '/services': serviceFieldSelectors,
+  'batch/jobs': jobFieldSelectors,
 };
-
-function selectorsFor(key: string, namespaced: boolean): Partial<RESTStrategy> {
-  const extra = selectable[key];
-  if (!extra) return {};
-  const read = fieldsOf(extra);
-  return {
-    getAttrs: (obj) => {
-      const base = defaultAttrs(obj);
-      const fields = read(obj);
-      // Events are selected by `source` as the component that reported them.
-      // Events are selected by `source` as the component that reported them, else their reporting controller (kube's ToSelectableFields).
-      if (key === '/events') fields.source = String((obj.source as { component?: string } | undefined)?.component || (obj.reportingComponent as string | undefined) || '');
-      return { labels: base.labels, fields: { ...base.fields, ...fields } };
-    },
-    selectableFields: [...(namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name']), ...extra],
-  };
-}
 
 /** Kinds with spec and status (status is the controllers' to write, generation counts spec changes). */
 const statusKinds: Record<string, () => Record<string, unknown>> = {
@@ -160,7 +119,7 @@ function daemonSetTemplateGeneration(def: KindDefinition): Partial<RESTStrategy>
 
 function strategyFor(def: KindDefinition): Partial<RESTStrategy> {
   const key = `${def.group}/${def.resource}`;
-  let s: Partial<RESTStrategy> = selectorsFor(key, def.namespaced);
+  let s: Partial<RESTStrategy> = fieldSelectors[key] ?? {};
   if (key === '/pods') {
     s = {
       ...s,
