@@ -60,7 +60,8 @@ function zeroOf(schema: z.ZodType): unknown {
 }
 
 function walk(schema: z.ZodType, value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
+  // Frozen parts are shared with a stored object (the watch cache's), which holds no nulls.
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return false;
   const def = defOf(schema);
   switch (def.type) {
     case 'optional':

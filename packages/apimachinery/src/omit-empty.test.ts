@@ -57,6 +57,13 @@ describe('omitEmptyFields', () => {
     expect(value).toEqual(want);
   });
 
+  it('leaves frozen parts (shared with a cached stored object) as they are', () => {
+    const template = Object.freeze({ hostNetwork: false });
+    const value = { spec: { paused: false, template } };
+    omitEmptyFields(Thing, value);
+    expect(value).toEqual({ spec: { template: { hostNetwork: false } } });
+  });
+
   it('gives the form a protobuf round trip (storage) gives', () => {
     const message = protoMessageOf(Thing);
     for (const { doc } of cases) {

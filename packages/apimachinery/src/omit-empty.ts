@@ -48,7 +48,8 @@ function omitted(meta: FieldMeta, f: { schema: z.ZodType; leaf: string | undefin
 }
 
 function walk(schema: z.ZodType, value: unknown): void {
-  if (typeof value !== 'object' || value === null) return;
+  // Frozen parts are shared with a stored object (the watch cache's), which is in this form already.
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
   if (customTypeOf(schema)) return;
   const { schema: s, leaf } = inner(schema);
   if (leaf !== undefined && opaqueLeaves.has(leaf)) return;
