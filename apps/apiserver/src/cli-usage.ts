@@ -18,6 +18,8 @@ export const serveFlags = {
   'leader-elect-lease-duration': { type: 'string' },
   'leader-elect-renew-deadline': { type: 'string' },
   'leader-elect-retry-period': { type: 'string' },
+  'root-ca-file': { type: 'string' },
+  'terminated-pod-gc-threshold': { type: 'string' },
 } as const;
 
 /** What `kapi --help` and `kapi serve --help` print. */
@@ -48,4 +50,8 @@ Flags of serve:
                           over etcd, false over SQLite)
   --leader-elect-lease-duration D, --leader-elect-renew-deadline D, --leader-elect-retry-period D
                           the Lease's timing (default 15s, 10s, 2s)
+  --root-ca-file FILE     the CA bundle published as every namespace's kube-root-ca.crt (default: a
+                          CA kapi makes once in DATA-DIR/pki)
+  --terminated-pod-gc-threshold N
+                          terminated pods kept before the oldest are deleted (default 12500; 0 = no limit)
 `;

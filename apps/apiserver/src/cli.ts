@@ -45,6 +45,8 @@ async function main(argv: string[]): Promise<number> {
       leaderElectLeaseDuration: values['leader-elect-lease-duration'],
       leaderElectRenewDeadline: values['leader-elect-renew-deadline'],
       leaderElectRetryPeriod: values['leader-elect-retry-period'],
+      rootCAFile: values['root-ca-file'],
+      terminatedPodGCThreshold: values['terminated-pod-gc-threshold'],
     });
   } catch (err) {
     const msg = err instanceof ZodError ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n') : (err as Error).message;

@@ -17,6 +17,7 @@ import { createApiServer } from './server.ts';
 import { createFieldManagers } from './field-managers.ts';
 import { createOpenAPIV3 } from './openapi.ts';
 import { defaultLeaderElection, garbageCollectorEnabled, knownControllers, startControllers } from './controllers.ts';
+import { loadRootCA } from './root-ca.ts';
 import type { ControllerManager } from '@kapi/controllers';
 
 /** A Go duration flag (`15s`), in milliseconds. */
@@ -60,6 +61,13 @@ export const ServeOptions = z
      * validation refuses loopback endpoints.
      */
     advertiseAddress: z.string().refine((v) => isIP(v) !== 0, 'must be an IP address').optional(),
+    /**
+     * The CA bundle published in every namespace's `kube-root-ca.crt` (kube-controller-manager's
+     * --root-ca-file). Without it kapi makes a CA once in `<data-dir>/pki` and publishes that.
+     */
+    rootCAFile: z.string().min(1).optional(),
+    /** Terminated pods kept before PodGC deletes the oldest (--terminated-pod-gc-threshold, 12500; 0 = none). */
+    terminatedPodGCThreshold: z.coerce.number().int().min(0).optional(),
     /** How long Events are kept after each write: a Go duration (kube's --event-ttl, 1h), parsed to whole seconds. */
     eventTTL: z
       .string()
@@ -156,8 +164,11 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   await customResources.ready;
   // kube-controller-manager's part: under a Lease where several servers may share the store.
   const leaderElect = options.leaderElect ?? options.storage === 'etcd';
+  const rootCA = await loadRootCA({ ...(options.rootCAFile !== undefined ? { rootCAFile: options.rootCAFile } : {}), dataDir });
   const controllers = startControllers(stack.registry, fieldManagers, logger, {
     enabled: options.controllers,
+    rootCA: rootCA.certPEM,
+    ...(options.terminatedPodGCThreshold !== undefined ? { terminatedPodGCThreshold: options.terminatedPodGCThreshold } : {}),
     leaderElection: leaderElect
       ? { leaseDurationMs: options.leaderElectLeaseDuration, renewDeadlineMs: options.leaderElectRenewDeadline, retryPeriodMs: options.leaderElectRetryPeriod }
       : false,

@@ -1,13 +1,8 @@
 // What kube-controller-manager puts in every namespace, seen with kubectl against a test server:
 // the `default` ServiceAccount (serviceaccount-controller) and the `kube-root-ca.crt` ConfigMap
 // (root-ca-certificate-publisher-controller), created, restored, and left out of terminating namespaces.
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ControllerManager } from '@kapi/controllers';
 import { eventually } from '@kapi/controllers/testing';
-import { startControllers } from '../src/controllers.ts';
-import { createFieldManagers } from '../src/field-managers.ts';
-import { createOpenAPIV3 } from '../src/openapi.ts';
 import { loadRootCA } from '../src/root-ca.ts';
 import { startTestServer, type TestServer } from '../src/testing/index.ts';
 import { kubectl, kubectlPath } from './kubectl.ts';
@@ -25,7 +20,6 @@ interface Obj {
 
 describe.skipIf(!kubectlPath)('namespace defaults with kubectl (serviceaccount and root CA publisher controllers)', () => {
   let server: TestServer;
-  let publisher: ControllerManager;
   let caPEM: string;
   const k = async (...args: string[]) => kubectl(server.kubeconfigPath, args);
   const getJson = async (...args: string[]): Promise<Obj> => {
@@ -36,15 +30,11 @@ describe.skipIf(!kubectlPath)('namespace defaults with kubectl (serviceaccount a
 
   beforeAll(async () => {
     server = await startTestServer();
+    // The test server publishes the process's CA (loadRootCA without a file or a data dir).
     caPEM = (await loadRootCA()).certPEM;
-    // The test server does not take a root CA yet: the publisher runs beside its controllers.
-    const logger = pino({ level: 'silent' });
-    const fieldManagers = createFieldManagers(createOpenAPIV3(server.registry), logger, true, server.registry);
-    publisher = startControllers(server.registry, fieldManagers, logger, { enabled: ['root-ca-cert-publisher'], rootCA: caPEM });
-    await Promise.all([server.controllers.idle(), publisher.idle()]);
+    await server.controllers.idle();
   });
   afterAll(async () => {
-    await publisher?.stop();
     await server?.stop();
   });
 
@@ -115,7 +105,7 @@ describe.skipIf(!kubectlPath)('namespace defaults with kubectl (serviceaccount a
     await k('delete', 'configmap', 'kube-root-ca.crt', '-n', 'staying');
     await eventually(async () => expect((await getJson('serviceaccount', 'default', '-n', 'staying')).metadata.uid).not.toBe(sa.metadata.uid));
     await eventually(async () => expect((await getJson('configmap', 'kube-root-ca.crt', '-n', 'staying')).metadata.uid).not.toBe(cm.metadata.uid));
-    await Promise.all([server.controllers.idle(), publisher.idle()]);
+    await server.controllers.idle();
     expect((await k('get', 'serviceaccount', 'default', '-n', 'going')).stderr).toContain('serviceaccounts "default" not found');
     expect((await k('get', 'configmap', 'kube-root-ca.crt', '-n', 'going')).stderr).toContain('configmaps "kube-root-ca.crt" not found');
   });

@@ -13,6 +13,7 @@ import { createApiServer } from '../server.ts';
 import { createFieldManagers } from '../field-managers.ts';
 import { createOpenAPIV3 } from '../openapi.ts';
 import { garbageCollectorEnabled, startControllers } from '../controllers.ts';
+import { loadRootCA } from '../root-ca.ts';
 import type { ControllerManager } from '@kapi/controllers';
 import type { Registry } from '@kapi/registry';
 import { loadEncryptionConfig, type KV } from '@kapi/storage';
@@ -36,6 +37,8 @@ export interface TestServerOptions {
    * garbage collector, the namespace controller and the others; `[]` runs none (envtest's bare API).
    */
   controllers?: readonly string[];
+  /** A CA bundle to publish as every namespace's `kube-root-ca.crt` (kube's --root-ca-file); default: the data dir's CA (SQLite on a file), else one made once per process. */
+  rootCAFile?: string;
   /** Run the controllers under a Lease (several test servers over one etcd), with these durations in ms. */
   leaderElection?: { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number };
 }
@@ -83,8 +86,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const flowSchemaStatus = startFlowSchemaStatusController(stack.registry);
   const customResources = startCustomResourceController(stack.registry);
   await customResources.ready;
+  // The root CA every namespace's kube-root-ca.crt holds: the given file's, or one made per process.
+  const rootCA = await loadRootCA({
+    ...(options.rootCAFile !== undefined ? { rootCAFile: options.rootCAFile } : {}),
+    ...(backend.kind === 'sqlite' ? { dataDir: backend.dataDir } : {}),
+  });
   const controllers = startControllers(stack.registry, fieldManagers, logger, {
     enabled,
+    rootCA: rootCA.certPEM,
     ...(options.leaderElection ? { leaderElection: options.leaderElection } : {}),
   });
   const url = `http://127.0.0.1:${port}`;
