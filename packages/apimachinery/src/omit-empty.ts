@@ -31,18 +31,67 @@ function isZero(v: unknown): boolean {
   return v === '' || v === 0 || v === false;
 }
 
-/**
- * Whether a field holding `v` is left out: an empty list or map, or a zero in a non-pointer field
- * with omitempty. `f` is the field's type under its wrappers.
- */
-function omitted(meta: FieldMeta, f: { schema: z.ZodType; leaf: string | undefined }, v: unknown): boolean {
+/** A field of a struct, as omitEmpty reads it. */
+interface FieldPlan {
+  readonly schema: z.ZodType;
+  /** Undefined for fields without Kubernetes facts (TypeMeta): never left out. */
+  readonly meta: FieldMeta | undefined;
+  readonly leaf: string | undefined;
+  readonly isMap: boolean;
+}
+
+/** What a schema is to the walk, computed once per schema. */
+type Plan =
+  | { readonly kind: 'skip' }
+  | { readonly kind: 'struct'; readonly fields: ReadonlyMap<string, FieldPlan> }
+  | { readonly kind: 'list' | 'map'; readonly of: z.ZodType };
+
+const plans = new WeakMap<z.ZodType, Plan>();
+
+function planOf(schema: z.ZodType): Plan {
+  let plan = plans.get(schema);
+  if (plan) return plan;
+  plan = computePlan(schema);
+  plans.set(schema, plan);
+  return plan;
+}
+
+function computePlan(schema: z.ZodType): Plan {
+  if (customTypeOf(schema)) return { kind: 'skip' };
+  const { schema: s, leaf } = inner(schema);
+  // Leaves hold scalars or other JSON (unstructured to us); custom types unmarshal themselves.
+  if (leaf !== undefined || customTypeOf(s)) return { kind: 'skip' };
+  const def = defOf(s);
+  switch (def.type) {
+    case 'object': {
+      const fields = new Map<string, FieldPlan>();
+      for (const [name, type] of Object.entries(def.shape ?? {})) {
+        const f = inner(type);
+        // An empty managedFields list is a request to clear them, which the field manager reads
+        // from the Go slice (empty, not nil): kept, as a field without Kubernetes facts is.
+        const meta = s === ObjectMeta && name === 'managedFields' ? undefined : fieldRegistry.get(type);
+        fields.set(name, { schema: type, meta, leaf: f.leaf, isMap: f.leaf === undefined && defOf(f.schema).type === 'record' });
+      }
+      return { kind: 'struct', fields };
+    }
+    case 'array':
+      return { kind: 'list', of: def.element! };
+    case 'record':
+      return { kind: 'map', of: def.valueType! };
+    default:
+      return { kind: 'skip' };
+  }
+}
+
+/** Whether a field holding `v` is left out: an empty list or map, or a zero in a non-pointer field with omitempty. */
+function omitted(f: FieldPlan, v: unknown): boolean {
+  const meta = f.meta;
+  if (meta === undefined) return false;
   // A nil pointer, or a zero metav1.Time (which storage does not keep); JSON leaves hold null as a value.
   if (v === null) return f.leaf === undefined || !opaqueLeaves.has(f.leaf);
   if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === 'object' && v !== null) {
-    // Structs (and the leaves that are structs in Go) are written even when empty.
-    return f.leaf === undefined && defOf(f.schema).type === 'record' && Object.keys(v).length === 0;
-  }
+  // Structs (and the leaves that are structs in Go) are written even when empty.
+  if (typeof v === 'object') return f.isMap && Object.keys(v).length === 0;
   if (meta.pointer || !isZero(v)) return false;
   return !(meta.required === true && f.leaf !== undefined && alwaysKinds.has(f.leaf));
 }
@@ -50,39 +99,25 @@ function omitted(meta: FieldMeta, f: { schema: z.ZodType; leaf: string | undefin
 function walk(schema: z.ZodType, value: unknown): void {
   // Frozen parts are shared with a stored object (the watch cache's), which is in this form already.
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  if (customTypeOf(schema)) return;
-  const { schema: s, leaf } = inner(schema);
-  if (leaf !== undefined && opaqueLeaves.has(leaf)) return;
-  if (customTypeOf(s)) return;
-  const def = defOf(s);
-  switch (def.type) {
-    case 'object': {
+  const plan = planOf(schema);
+  switch (plan.kind) {
+    case 'struct': {
       if (Array.isArray(value)) return;
-      const shape = def.shape ?? {};
       const o = value as Record<string, unknown>;
       for (const key of Object.keys(o)) {
-        if (!Object.hasOwn(shape, key)) continue;
-        const fieldSchema = shape[key]!;
-        const meta = fieldRegistry.get(fieldSchema);
+        const f = plan.fields.get(key);
+        if (f === undefined) continue;
         const v = o[key];
-        // An empty managedFields list is a request to clear them, which the field manager reads
-        // from the Go slice (empty, not nil): kept.
-        const clearsManagedFields = s === ObjectMeta && key === 'managedFields';
-        if (meta !== undefined && !clearsManagedFields) {
-          if (omitted(meta, inner(fieldSchema), v)) {
-            delete o[key];
-            continue;
-          }
-        }
-        walk(fieldSchema, v);
+        if (omitted(f, v)) delete o[key];
+        else walk(f.schema, v);
       }
       return;
     }
-    case 'array':
-      if (Array.isArray(value)) for (const item of value) walk(def.element!, item);
+    case 'list':
+      if (Array.isArray(value)) for (const item of value) walk(plan.of, item);
       return;
-    case 'record':
-      if (!Array.isArray(value)) for (const item of Object.values(value)) walk(def.valueType!, item);
+    case 'map':
+      if (!Array.isArray(value)) for (const item of Object.values(value)) walk(plan.of, item);
       return;
     default:
       return;
