@@ -35,16 +35,27 @@ export interface ControllersOptions {
   rootCA?: string;
   /** kube's --terminated-pod-gc-threshold: terminated pods PodGC keeps (default 12500; 0 or less keeps them all). */
   terminatedPodGCThreshold?: number;
+  /**
+   * How long a deleted namespace waits before it is emptied: kube's 5 s by default, which lets
+   * several servers see the deletion first (see namespaceDeletionGracePeriodMs).
+   */
+  namespaceDeletionGracePeriodMs?: number;
 }
 
+/**
+ * The namespace deletion grace period of a single server over its own store: nothing to wait for
+ * but the client deleting what it listed with the namespace (`kubectl delete -f`), which 1 s covers.
+ */
+export const singleServerNamespaceGracePeriodMs = 1_000;
+
 /** The controllers this server runs, in kube's order of names. */
-export function controllerDescriptors(options: Pick<ControllersOptions, 'rootCA' | 'terminatedPodGCThreshold'> = {}): ControllerDescriptor[] {
+export function controllerDescriptors(options: Pick<ControllersOptions, 'rootCA' | 'terminatedPodGCThreshold' | 'namespaceDeletionGracePeriodMs'> = {}): ControllerDescriptor[] {
   return [
     endpointsController(),
     endpointSliceController(),
     podGCController(options.terminatedPodGCThreshold !== undefined ? { terminatedPodThreshold: options.terminatedPodGCThreshold } : {}),
     garbageCollectorController(),
-    namespaceController(),
+    namespaceController(options.namespaceDeletionGracePeriodMs !== undefined ? { deletionGracePeriodMs: options.namespaceDeletionGracePeriodMs } : {}),
     serviceAccountsController(),
     clusterRoleAggregationController(),
     ...(options.rootCA !== undefined ? [rootCACertPublisher(options.rootCA)] : []),

@@ -16,7 +16,8 @@ import { writeKubeconfig } from './kubeconfig.ts';
 import { createApiServer } from './server.ts';
 import { createFieldManagers } from './field-managers.ts';
 import { createOpenAPIV3 } from './openapi.ts';
-import { defaultLeaderElection, garbageCollectorEnabled, knownControllers, startControllers } from './controllers.ts';
+import { defaultLeaderElection, garbageCollectorEnabled, knownControllers, singleServerNamespaceGracePeriodMs, startControllers } from './controllers.ts';
+import { namespaceDeletionGracePeriodMs } from '@kapi/controllers';
 import { loadRootCA } from './root-ca.ts';
 import type { ControllerManager } from '@kapi/controllers';
 
@@ -168,6 +169,8 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   const controllers = startControllers(stack.registry, fieldManagers, logger, {
     enabled: options.controllers,
     rootCA: rootCA.certPEM,
+    // kube's 5 s lets other servers over the same etcd see a namespace's deletion before it is emptied.
+    namespaceDeletionGracePeriodMs: leaderElect ? namespaceDeletionGracePeriodMs : singleServerNamespaceGracePeriodMs,
     ...(options.terminatedPodGCThreshold !== undefined ? { terminatedPodGCThreshold: options.terminatedPodGCThreshold } : {}),
     leaderElection: leaderElect
       ? { leaseDurationMs: options.leaderElectLeaseDuration, renewDeadlineMs: options.leaderElectRenewDeadline, retryPeriodMs: options.leaderElectRetryPeriod }

@@ -559,7 +559,7 @@ export function startGarbageCollector(client: ControllerClient, recorder: EventR
       return uidToNode.size;
     },
     async idle() {
-      await Promise.all([...monitors.values()].map((m) => m.synced));
+      await Promise.all([...monitors.values()].map((m) => m.caughtUp()));
       await Promise.all([attemptToDelete.idle(), attemptToOrphan.idle()]);
     },
     stop() {

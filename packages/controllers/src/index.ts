@@ -32,7 +32,7 @@ export {
   type PodGC,
   type PodGCOptions,
 } from './podgc.ts';
-export { namespaceController, syncNamespace, finalizerEstimateSeconds } from './namespace.ts';
+export { namespaceController, namespaceDeletionGracePeriodMs, syncNamespace, finalizerEstimateSeconds, type NamespaceControllerOptions } from './namespace.ts';
 export { garbageCollectorController, startGarbageCollector, type GarbageCollector } from './garbage-collector.ts';
 export {
   endpointsController,

@@ -18,6 +18,12 @@ export interface Informer<T extends KubeObject = KubeObject> {
   list(namespace?: string): T[];
   /** Adds handlers; objects already in the store are sent to `add` at once. */
   addHandlers(handlers: InformerHandlers<T>): void;
+  /**
+   * Resolves once the events of every write made before the call have reached the handlers: a
+   * consistent read brings the server's watch cache to the current revision, which has then sent
+   * them down this informer's watch; they are handled before the next turn of the event loop.
+   */
+  caughtUp(): Promise<void>;
   stop(): void;
 }
 
@@ -137,6 +143,12 @@ export function createInformer<T extends KubeObject = KubeObject>(client: Resour
     addHandlers(h) {
       handlers.push(h);
       for (const obj of items.values()) h.add?.(obj);
+    },
+    async caughtUp() {
+      await synced;
+      if (stopped) return;
+      await client.list(namespace, { limit: 1 }).catch(() => undefined);
+      await new Promise((r) => setImmediate(r));
     },
     stop() {
       stopped = true;

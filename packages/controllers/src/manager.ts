@@ -69,7 +69,10 @@ export interface ControllerManager {
   /** The names of the controllers that run when this replica leads. */
   readonly enabled: readonly string[];
   isLeader(): boolean;
-  /** Resolves once every running controller is idle (nothing queued). */
+  /**
+   * Resolves once every running controller is idle: their informers have seen every write made
+   * before the call, and nothing is queued (keys retrying after a failure aside).
+   */
   idle(): Promise<void>;
   /** Resolves once this replica leads and its controllers have started. */
   readonly started: Promise<void>;
@@ -156,8 +159,12 @@ export function startControllerManager(options: ControllerManagerOptions): Contr
     async idle() {
       const r = running;
       if (!r) return;
-      // A controller's work may queue another's: wait until all are idle twice in a row.
-      for (let i = 0; i < 2; i++) await Promise.all(r.controllers.map((c) => c.idle?.()));
+      // The informers first see every write made so far; a controller's work may queue another's:
+      // twice over.
+      for (let i = 0; i < 2; i++) {
+        await Promise.all([...r.informers.values()].map((inf) => inf.caughtUp()));
+        await Promise.all(r.controllers.map((c) => c.idle?.()));
+      }
     },
     async stop() {
       if (elector) await elector.stop();

@@ -192,8 +192,22 @@ export async function syncNamespace(client: ControllerClient, name: string): Pro
   }
 }
 
+/**
+ * How long after its deletion a namespace is first emptied (kube's namespaceDeletionGracePeriod,
+ * 5 s): "to allow HA api servers to observe namespace deletion, and HA etcd servers to observe last
+ * minute object creations inside the namespace" — and, as a client sees it, so that `kubectl delete -f`
+ * of a manifest holding the namespace and its objects finds each object still there to delete.
+ */
+export const namespaceDeletionGracePeriodMs = 5_000;
+
+export interface NamespaceControllerOptions {
+  /** Default {@link namespaceDeletionGracePeriodMs}; a single server with nothing to wait for may take less. */
+  deletionGracePeriodMs?: number;
+}
+
 /** kube's namespace controller (`namespace-controller`, alias `namespace`). */
-export function namespaceController(): ControllerDescriptor {
+export function namespaceController(options: NamespaceControllerOptions = {}): ControllerDescriptor {
+  const grace = options.deletionGracePeriodMs ?? namespaceDeletionGracePeriodMs;
   return {
     name: 'namespace-controller',
     aliases: ['namespace'],
@@ -216,8 +230,12 @@ export function namespaceController(): ControllerDescriptor {
         { workers: 4, onError: (name, err) => ctx.log.warn({ err, namespace: name }, 'namespace deletion failed; retrying') },
       );
       const informer = ctx.informer('', 'v1', 'namespaces');
+      // A namespace is looked at once its grace period since deletionTimestamp has passed (at once
+      // for one found Terminating after a restart).
       const enqueue = (ns: KubeObject) => {
-        if (ns.metadata?.deletionTimestamp) queue.add(ns.metadata.name ?? '');
+        const at = Date.parse(ns.metadata?.deletionTimestamp ?? '');
+        if (!Number.isFinite(at)) return;
+        queue.addAfter(ns.metadata?.name ?? '', Math.min(grace, Math.max(0, at + grace - Date.now())));
       };
       informer.addHandlers({ add: enqueue, update: (_old, ns) => enqueue(ns) });
       return { stop: () => queue.stop(), idle: () => queue.idle() };

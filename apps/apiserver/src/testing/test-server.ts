@@ -12,7 +12,8 @@ import { goDurationSeconds } from '../go-duration.ts';
 import { createApiServer } from '../server.ts';
 import { createFieldManagers } from '../field-managers.ts';
 import { createOpenAPIV3 } from '../openapi.ts';
-import { garbageCollectorEnabled, startControllers } from '../controllers.ts';
+import { garbageCollectorEnabled, singleServerNamespaceGracePeriodMs, startControllers } from '../controllers.ts';
+import { namespaceDeletionGracePeriodMs } from '@kapi/controllers';
 import { loadRootCA } from '../root-ca.ts';
 import type { ControllerManager } from '@kapi/controllers';
 import type { Registry } from '@kapi/registry';
@@ -39,6 +40,12 @@ export interface TestServerOptions {
   controllers?: readonly string[];
   /** A CA bundle to publish as every namespace's `kube-root-ca.crt` (kube's --root-ca-file); default: the data dir's CA (SQLite on a file), else one made once per process. */
   rootCAFile?: string;
+  /**
+   * How long a deleted namespace waits before the namespace controller empties it, in ms: 1 s on a
+   * single server (enough for `kubectl delete -f` to delete what it listed), kube's 5 s under leader
+   * election; 0 empties it at once.
+   */
+  namespaceDeletionGracePeriodMs?: number;
   /** Run the controllers under a Lease (several test servers over one etcd), with these durations in ms. */
   leaderElection?: { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number };
 }
@@ -94,6 +101,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const controllers = startControllers(stack.registry, fieldManagers, logger, {
     enabled,
     rootCA: rootCA.certPEM,
+    namespaceDeletionGracePeriodMs: options.namespaceDeletionGracePeriodMs ?? (options.leaderElection ? namespaceDeletionGracePeriodMs : singleServerNamespaceGracePeriodMs),
     ...(options.leaderElection ? { leaderElection: options.leaderElection } : {}),
   });
   const url = `http://127.0.0.1:${port}`;
