@@ -2,7 +2,7 @@
 // controllers' client over this server's registry, in process. Reads go through the watch caches,
 // writes through the same stores, field managers and namespace admission as an HTTP request's, under
 // the manager `kube-controller-manager`.
-import { newNotFound, parseFieldSelector, parseLabelSelector, type KubeObject } from '@kapi/apimachinery';
+import { newNotFound, omitEmptyFields, parseFieldSelector, parseLabelSelector, type KubeObject } from '@kapi/apimachinery';
 import type { ControllerClient, ResourceClient, ResourceType } from '@kapi/controllers';
 import { groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
 import { admitNamespaceLifecycle } from './admission.ts';
@@ -31,6 +31,12 @@ export function createLoopbackClient(options: LoopbackClientOptions): Controller
   const clients = new WeakMap<ResourceEntry, ResourceClient>();
 
   const clientOf = (entry: ResourceEntry): ResourceClient => {
+    // Defaults as a request's decoding applies them, the object then held as its Go struct holds it
+    // (zeros of omitempty fields dropped), as the HTTP handlers do: an unchanged write writes nothing.
+    const defaulted = (obj: KubeObject) => {
+      entry.store.strategy.defaults(obj);
+      if (!entry.customResource) omitEmptyFields(entry.definition.schema, obj);
+    };
     const ctxOf = (namespace: string): RequestContext => (entry.info.namespaced && namespace !== '' ? { namespace } : {});
     const storeOf = (subresource?: string) => {
       if (!subresource) return { store: entry.store, fm: fieldManagers.of(entry, '') };
@@ -59,13 +65,13 @@ export function createLoopbackClient(options: LoopbackClientOptions): Controller
       async create(namespace, input) {
         const obj = structuredClone(input);
         if (entry.info.namespaced) await admitNamespaceLifecycle(registry, entry.info.resource, namespace, obj);
-        entry.store.strategy.defaults(obj);
+        defaulted(obj);
         return entry.store.create(ctxOf(namespace), fieldManagers.of(entry, '').updateNoErrors(fieldManagers.emptyOf(entry), obj, manager), {});
       },
       async update(namespace, input, subresource) {
         const { store, fm } = storeOf(subresource);
         const obj = structuredClone(input);
-        entry.store.strategy.defaults(obj);
+        defaulted(obj);
         const result = await store.update(ctxOf(namespace), obj.metadata?.name ?? '', (old) => fm.updateNoErrors(old ?? fieldManagers.emptyOf(entry), structuredClone(obj), manager), {
           defaulted: true,
           ...(obj.metadata?.uid ? { preconditions: { uid: obj.metadata.uid } } : {}),
@@ -83,7 +89,7 @@ export function createLoopbackClient(options: LoopbackClientOptions): Controller
             name,
             (old) => {
               const { object, changed } = fm.applyWithResult(old ?? fieldManagers.emptyOf(entry), structuredClone(patch as KubeObject), writer, options.force ?? false);
-              if (changed) entry.store.strategy.defaults(object);
+              if (changed) defaulted(object);
               return object;
             },
             { defaulted: true, forceAllowCreate: !subresource },
@@ -98,7 +104,7 @@ export function createLoopbackClient(options: LoopbackClientOptions): Controller
             // A patch never creates.
             if (old === undefined) throw newNotFound(groupResourceOf(entry.info), name);
             const obj = apply(old) as KubeObject;
-            entry.store.strategy.defaults(obj);
+            defaulted(obj);
             return fm.updateNoErrors(old, obj, writer);
           },
           { defaulted: true },
