@@ -87,8 +87,10 @@ function computePlan(schema: z.ZodType): Plan {
 function omitted(f: FieldPlan, v: unknown): boolean {
   const meta = f.meta;
   if (meta === undefined) return false;
-  // A nil pointer, or a zero metav1.Time (which storage does not keep); JSON leaves hold null as a value.
-  if (v === null) return f.leaf === undefined || !opaqueLeaves.has(f.leaf);
+  // Leaves of other JSON hold any value, `[]`, `{}` and null among them (a set *JSON, a RawExtension).
+  if (f.leaf !== undefined && opaqueLeaves.has(f.leaf)) return false;
+  // A nil pointer, or a zero metav1.Time (which storage does not keep).
+  if (v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
   // Structs (and the leaves that are structs in Go) are written even when empty.
   if (typeof v === 'object') return f.isMap && Object.keys(v).length === 0;

@@ -103,6 +103,9 @@ describe('parseDeleteOptions', () => {
     expect(parseDeleteOptions(q(''), { preconditions: { uid: 'u', resourceVersion: '5' } })).toEqual({ preconditions: { uid: 'u', resourceVersion: '5' } });
     expect(failure(() => parseDeleteOptions(q(''), { gracePeriodSeconds: 'soon' })).code).toBe(400);
     expect(failure(() => parseDeleteOptions(q(''), { propagationPolicy: 'Sideways' })).code).toBe(422);
-    expect(failure(() => parseDeleteOptions(q('gracePeriodSeconds=-1'), undefined)).code).toBe(422);
+    // A negative grace period is no error: the delete path takes it as 1 s (rest.BeforeDelete).
+    expect(parseDeleteOptions(q('gracePeriodSeconds=-1'), undefined)).toEqual({ gracePeriodSeconds: 1 });
+    expect(parseDeleteOptions(q(''), { orphanDependents: false })).toEqual({ orphanDependents: false });
+    expect(failure(() => parseDeleteOptions(q('orphanDependents=true&propagationPolicy=Orphan'), undefined)).code).toBe(422);
   });
 });
