@@ -124,6 +124,32 @@ describe.skipIf(!kubectlPath)('the garbage collector and the namespace controlle
     expect(ev.message).toBe(`ownerRef [v1/ConfigMap, namespace: default, name: far-owner, uid: ${farUid}] does not exist in namespace "default"`);
   });
 
+  it('a cluster-scoped dependent naming a namespaced owner is reported (OwnerRefInvalidNamespace) and kept, as kube keeps it', async () => {
+    ok(await f.k('create', 'configmap', 'ns-owner'));
+    const ownerUid = await uidOf('configmap', 'ns-owner');
+    ok(await f.k('apply', '-f', f.file('cluster-dep.yaml', `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: cluster-dep
+  ownerReferences:
+  - {apiVersion: v1, kind: ConfigMap, name: ns-owner, uid: ${ownerUid}}
+rules: []
+`)));
+    const events = async () =>
+      (JSON.parse(ok(await f.k('get', 'events', '-A', '--field-selector', 'involvedObject.name=cluster-dep', '-o', 'json'))) as { items: { reason: string; message: string; metadata: { namespace: string } }[] }).items;
+    expect(await eventually(async () => (await events()).some((e) => e.reason === 'OwnerRefInvalidNamespace'))).toBe(true);
+    const ev = (await events()).find((e) => e.reason === 'OwnerRefInvalidNamespace')!;
+    expect(ev.metadata.namespace).toBe('default');
+    expect(ev.message).toBe(`ownerRef [v1/ConfigMap, namespace: , name: ns-owner, uid: ${ownerUid}] does not exist in namespace ""`);
+    // Not collected: the owner is not found where a cluster-scoped object could name it, and kube
+    // gives up on it rather than deleting. A dependent of a missing owner made afterwards is
+    // collected: by then the collector has been through the ClusterRole.
+    ok(await f.k('apply', '-f', f.file('after.yaml', owned('ConfigMap', 'v1', 'collected-after', { kind: 'ConfigMap', apiVersion: 'v1', name: 'nobody', uid: '6d9f3b1c-0000-4000-8000-000000000002' }, 'data: {a: b}\n', false))));
+    expect(await eventually(async () => !(await exists('configmap', 'collected-after')))).toBe(true);
+    expect(await exists('clusterrole', 'cluster-dep')).toBe(true);
+    ok(await f.k('delete', 'clusterrole', 'cluster-dep'));
+  });
+
   it('collects custom resources and what they own, and empties namespaces of them', async () => {
     ok(await f.k('apply', '-f', f.file('crd.yaml', `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
