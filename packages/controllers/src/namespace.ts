@@ -230,14 +230,18 @@ export function namespaceController(options: NamespaceControllerOptions = {}): C
         { workers: 4, onError: (name, err) => ctx.log.warn({ err, namespace: name }, 'namespace deletion failed; retrying') },
       );
       const informer = ctx.informer('', 'v1', 'namespaces');
-      // A namespace is looked at once its grace period since deletionTimestamp has passed (at once
-      // for one found Terminating after a restart).
-      const enqueue = (ns: KubeObject) => {
+      // A namespace seen being deleted is looked at after the grace period; one found Terminating
+      // (after a restart) or changing while it terminates, once the period since its
+      // deletionTimestamp has passed.
+      const enqueue = (ns: KubeObject, seenDeleted: boolean) => {
         const at = Date.parse(ns.metadata?.deletionTimestamp ?? '');
         if (!Number.isFinite(at)) return;
-        queue.addAfter(ns.metadata?.name ?? '', Math.min(grace, Math.max(0, at + grace - Date.now())));
+        queue.addAfter(ns.metadata?.name ?? '', seenDeleted ? grace : Math.min(grace, Math.max(0, at + grace - Date.now())));
       };
-      informer.addHandlers({ add: enqueue, update: (_old, ns) => enqueue(ns) });
+      informer.addHandlers({
+        add: (ns) => enqueue(ns, false),
+        update: (old, ns) => enqueue(ns, !old.metadata?.deletionTimestamp),
+      });
       return { stop: () => queue.stop(), idle: () => queue.idle() };
     },
   };
