@@ -50,9 +50,21 @@ export async function serveWatch(
       let object: unknown = ev.object;
       if (output.kind === 'protobuf') {
         // Frames of a 4-byte length and a raw WatchEvent whose object is the enveloped object.
-        const obj = ev.type === 'ERROR' ? { kind: 'Status', apiVersion: 'v1', ...(ev.object as object) } : (ev.object as KubeObject);
-        const frame = frameLengthDelimited(encodeWatchEventProto(ev.type, encodeProtobufBody(entry.definition, obj as KubeObject)));
+        const frame = encodedOnce(ev.object, `pb\0${ev.type}\0${entry.definition.group}/${entry.definition.version}/${entry.definition.kind}`, () => {
+          const obj = ev.type === 'ERROR' ? { kind: 'Status', apiVersion: 'v1', ...(ev.object as object) } : (ev.object as KubeObject);
+          return frameLengthDelimited(encodeWatchEventProto(ev.type, encodeProtobufBody(entry.definition, obj as KubeObject)));
+        });
         if (!res.write(frame)) await drained(res);
+        if (res.destroyed) break;
+        continue;
+      }
+      if (ev.type !== 'ERROR' && output.kind !== 'table') {
+        // Every watcher of the resource gets the same event object from the watch cache: it is
+        // encoded once for all of them (kube's cachingObject).
+        const line = encodedOnce(ev.object, `json\0${ev.type}\0${apiVersion}\0${entry.info.kind}`, () =>
+          encodeJson({ type: ev.type, object: orderObject(ev.object as KubeObject, { apiVersion, kind: entry.info.kind }) }),
+        );
+        if (!res.write(line)) await drained(res);
         if (res.destroyed) break;
         continue;
       }
@@ -73,6 +85,22 @@ export async function serveWatch(
     watcher.stop();
     if (!res.destroyed) res.end();
   }
+}
+
+/**
+ * The encodings of watch event objects, by object and by what the encoding depends on (event type,
+ * format, the served version): an object the watch cache sends to many watchers is encoded once.
+ * Weakly held, so an encoding lives no longer than the event's object.
+ */
+const encodings = new WeakMap<object, Map<string, string | Uint8Array>>();
+
+function encodedOnce<T extends string | Uint8Array>(object: unknown, key: string, encode: () => T): T {
+  if (typeof object !== 'object' || object === null || !Object.isFrozen(object)) return encode();
+  let byKey = encodings.get(object);
+  if (!byKey) encodings.set(object, (byKey = new Map()));
+  let out = byKey.get(key) as T | undefined;
+  if (out === undefined) byKey.set(key, (out = encode()));
+  return out;
 }
 
 /** Resolves when the response can take more (or is gone). */
