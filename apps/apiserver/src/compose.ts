@@ -61,6 +61,8 @@ export interface StackOptions {
   garbageCollection?: boolean;
   /** Where the watch caches log (consistency mismatches, relists). */
   logger?: CacherLogger & { info(obj: object, msg?: string): void };
+  /** Wraps the backend's KV before anything uses it (tests count its calls). Default: the KV as opened. */
+  wrapKv?: (kv: KV) => KV;
 }
 
 /** Field indexes of the watch cache, as kube-apiserver declares them (pods by node, events by object). */
@@ -107,8 +109,8 @@ function withoutProgressRequests(kv: KV): KV {
 
 /** Opens the backend and builds the registry over it; creates the system namespaces when missing. */
 export async function composeStack(backend: StorageBackend, options: StackOptions = {}): Promise<Stack> {
-  const kv = openKv(backend);
-  const { encryption, logger } = options;
+  const { encryption, logger, wrapKv } = options;
+  const kv = wrapKv ? wrapKv(openKv(backend)) : openKv(backend);
   const consistent = await consistentReadsFromCache(backend, kv);
   logger?.info({ consistentReadsFromCache: consistent.fromCache }, consistent.why);
   const cachers: Cacher[] = [];

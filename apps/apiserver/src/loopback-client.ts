@@ -5,7 +5,7 @@
 import { newNotFound, omitEmptyFields, parseFieldSelector, parseLabelSelector, type KubeObject } from '@kapi/apimachinery';
 import type { ControllerClient, ResourceClient, ResourceType } from '@kapi/controllers';
 import { groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
-import { admitNamespaceLifecycle } from './admission.ts';
+import { admitNamespaceDeletion, admitNamespaceLifecycle } from './admission.ts';
 import type { FieldManagers } from './field-managers.ts';
 import { applyPatchType, preparePatch } from './handlers/patch.ts';
 
@@ -112,6 +112,7 @@ export function createLoopbackClient(options: LoopbackClientOptions): Controller
         return result.object;
       },
       async delete(namespace, name, opts = {}) {
+        if (entry.info.group === '' && entry.info.resource === 'namespaces') admitNamespaceDeletion(registry, name);
         await entry.store.delete(ctxOf(namespace), name, opts);
       },
     };

@@ -21,7 +21,7 @@ import {
 import { applyPatchType, parseApplyBody, parsePatchOptions, preparePatch, strictApplyCheck } from './patch.ts';
 import { managerOrUserAgent, type FieldManagers } from '../field-managers.ts';
 import { anonymousUser, collectWarnings, currentWarnings, groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
-import { admitNamespaceLifecycle } from '../admission.ts';
+import { admitNamespaceDeletion, admitNamespaceLifecycle } from '../admission.ts';
 import { readBody } from '../body.ts';
 import { checkDecoded, decodeObject } from '../decode.ts';
 import { bareContentType } from '../media.ts';
@@ -326,9 +326,14 @@ async function readDeleteBody(r: ResourceRequest): Promise<Record<string, unknow
 
 async function serveDelete(r: ResourceRequest): Promise<void> {
   const opts = parseDeleteOptions(r.query, await readDeleteBody(r));
+  if (isNamespaces(r.entry) && r.info.subresource === '') admitNamespaceDeletion(r.registry, r.info.name);
   const result = await r.entry.store.delete(contextOf(r), r.info.name, opts);
   // 202 where the deletion waits and the client asked to cascade with orphanDependents=false.
   respond(r, !result.deleted && opts.orphanDependents === false ? 202 : 200, result.object);
+}
+
+function isNamespaces(entry: ResourceEntry): boolean {
+  return entry.info.group === '' && entry.info.resource === 'namespaces';
 }
 
 async function serveDeleteCollection(r: ResourceRequest): Promise<void> {
