@@ -1,4 +1,4 @@
-// `pnpm bench [-- storage|http|codecs|patch|cacher|controllers]` (every section when none is named): throughput of
+// `pnpm bench [-- storage|http|codecs|patch|cacher|controllers|server]` (every section when none is named): throughput of
 // each layer next to the limit measured in the same run, as ratios. Limits: the raw `etcd3` client
 // making the KV's own calls for the Store over etcd, the SQLite KV for the Store over SQLite, a bare
 // Node HTTP server for the API server (and a ConfigMap create for a Service's or a custom resource's),
@@ -13,6 +13,7 @@ import { startTestServer } from '@kapi/apiserver/testing';
 import { benchCodecs } from './codecs.ts';
 import { benchControllers } from './controllers.ts';
 import { benchCrdToFirstCr, benchCustomResourceCreate, type CrdLatency } from './custom-resources.ts';
+import { benchServer } from './server.ts';
 import { benchStorage, type StorageRow, type StorageTable } from './storage.ts';
 import { measure } from './measure.ts';
 
@@ -150,7 +151,7 @@ async function optionalSection(name: string, fn: string, title: string) {
   printTable(title, await (run as () => Row[] | Promise<Row[]>)());
 }
 
-const sections = ['storage', 'http', 'codecs', 'patch', 'apply', 'cacher', 'controllers'] as const;
+const sections = ['storage', 'http', 'codecs', 'patch', 'apply', 'cacher', 'controllers', 'server'] as const;
 // `pnpm bench -- http` passes the `--` on to the script with pnpm 10: skip it.
 const only = process.argv.slice(2).find((a) => a !== '--');
 if (only !== undefined && !(sections as readonly string[]).includes(only)) {
@@ -169,4 +170,11 @@ if (wanted('controllers')) {
   const { rows, notes } = await benchControllers();
   const lines = rows.map((r) => [r.what, r.figure, r.goal, r.met === undefined ? '' : r.met ? '✓' : '✗']);
   process.stdout.write(`\nControllers (issue 15)\n\n${markdownTable(['operation', 'kapi', 'goal', ''], lines)}\n${notes.map((n) => `- ${n}`).join('\n')}\n`);
+}
+if (wanted('server')) {
+  const { machine, rows, notes } = await benchServer();
+  const lines = rows.map((r) => [r.what, r.kapi, r.limit, r.ratio, r.met === undefined ? r.goal : `${r.goal} ${r.met ? '✓' : '✗'}`]);
+  process.stdout.write(
+    `\nThe HTTP path next to the storage under it (issue 16)\n\n${machine}\n\n${markdownTable(['operation', 'kapi', 'limit measured in the same run', 'ratio', 'goal'], lines)}\n${notes.map((n) => `- ${n}`).join('\n')}\n`,
+  );
 }

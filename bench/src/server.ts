@@ -1,0 +1,313 @@
+// `pnpm bench -- server` (issue 16): the HTTP path next to the storage under it, end to end over
+// HTTP. `kapi serve` runs in a child process (over etcd, and over SQLite), the load in another
+// (server-load.ts: 64 keep-alive node:http connections, the raw `etcd3` client), etcd in a third;
+// for each row kapi and its limit alternate (kapi, limit, kapi, limit, kapi, limit) and the medians
+// of the three runs are compared. 1 KiB ConfigMaps throughout.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { startEtcd, type EtcdServer } from '@kapi/storage-etcd3/testing';
+import type { LoadCommand } from './server-load.ts';
+
+/** A row of the server table: kapi's figure, the limit of the same run, their ratio and the goal. */
+export interface ServerRow {
+  what: string;
+  kapi: string;
+  limit: string;
+  ratio: string;
+  goal: string;
+  met?: boolean;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const benchDir = resolve(here, '..');
+const apiserverDir = resolve(benchDir, '..', 'apps', 'apiserver');
+const cliSource = join(apiserverDir, 'src', 'cli.ts');
+const cliCompiled = join(apiserverDir, 'dist', 'cli.js');
+const tsxArgs = ['--conditions=@kapi/source', '--import', 'tsx'];
+const runs = 3;
+/** Measured window of each throughput run (after 300 ms of warm-up). */
+const windowMs = 1500;
+const listObjects = 10_000;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const k = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0));
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ms`;
+const x = (n: number) => `${n.toFixed(2)}×`;
+
+/** The load generator: one child process, commands as JSON lines. */
+function startLoad() {
+  const child = spawn(process.execPath, [...tsxArgs, join(here, 'server-load.ts')], { cwd: benchDir, stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let nextId = 0;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const { id, result, error } = JSON.parse(line) as { id: number; result?: unknown; error?: string };
+    const w = waiting.get(id);
+    waiting.delete(id);
+    if (error !== undefined) w?.reject(new Error(`load generator: ${error}`));
+    else w?.resolve(result);
+  });
+  return {
+    run<T>(command: LoadCommand): Promise<T> {
+      const id = nextId++;
+      return new Promise<T>((resolvePromise, reject) => {
+        waiting.set(id, { resolve: resolvePromise as (v: unknown) => void, reject });
+        child.stdin!.write(`${JSON.stringify({ id, ...command })}\n`);
+      });
+    },
+    stop: () => new Promise<void>((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.stdin!.end()))),
+  };
+}
+
+/** A child process that prints its URL on one stdout line when it answers; stopped by `stop()`. */
+interface Child {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Spawns `args`; resolves when `urlOf(line)` finds the URL in a line of its stdout. */
+function spawnServing(args: string[], urlOf: (line: string) => string | undefined, signal: NodeJS.Signals | 'stdin' = 'SIGINT'): Promise<Child> {
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: benchDir, stdio: ['pipe', 'pipe', 'pipe'] });
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (l) => stderr.push(l));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start: ${stderr.join('\n')}`)), 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}: ${stderr.join('\n')}`));
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const url = urlOf(line);
+      if (url === undefined) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolvePromise({
+        url,
+        stop: () =>
+          new Promise<void>((r) => {
+            if (child.exitCode !== null || child.signalCode !== null) return r();
+            child.once('exit', () => r());
+            if (signal === 'stdin') child.stdin!.end();
+            else child.kill(signal);
+            setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+          }),
+      });
+    });
+  });
+}
+
+/** `kapi serve` with `args` (compiled when apps/apiserver/dist exists, else from source with tsx). */
+function startServe(args: string[]): Promise<Child> {
+  const entry = existsSync(cliCompiled) ? [cliCompiled] : [...tsxArgs, cliSource];
+  return spawnServing([...entry, 'serve', '--port', '0', '--log-level', 'warn', ...args], (line) => {
+    const m = /^export KUBECONFIG=(.+)$/.exec(line);
+    return m ? /server: (\S+)/.exec(readFileSync(m[1]!, 'utf8'))?.[1] : undefined;
+  });
+}
+
+/** A bare node:http server (plain `node`, no tsx) answering every request with the bytes of `file`. */
+const bareSource = `
+const { createServer } = require('node:http');
+const body = require('node:fs').readFileSync(process.argv[1]);
+const type = process.argv[2];
+const s = createServer((req, res) => { res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length }); res.end(body); });
+s.listen(0, '127.0.0.1', () => process.stdout.write('http://127.0.0.1:' + s.address().port + '\\n'));
+process.stdin.resume(); process.stdin.on('end', () => process.exit(0));
+`;
+const startBare = (file: string, type: string) => spawnServing(['-e', bareSource, file, type], (l) => (l.startsWith('http://') ? l : undefined), 'stdin');
+
+/** Runs kapi's and the limits' measurements alternately, `runs` times; the median of each. */
+async function interleaved(sides: (() => Promise<number>)[]): Promise<number[]> {
+  const figures: number[][] = sides.map(() => []);
+  for (let r = 0; r < runs; r++) for (const [i, side] of sides.entries()) figures[i]!.push(await side());
+  return figures.map(median);
+}
+
+const dataDirParent = () => {
+  try {
+    const probe = mkdtempSync('/dev/shm/kapi-bench-');
+    rmSync(probe, { recursive: true });
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+};
+
+/** Runs the section; returns the machine line, the rows and the notes under the table. */
+export async function benchServer(): Promise<{ machine: string; rows: ServerRow[]; notes: string[] }> {
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`;
+  const rows: ServerRow[] = [];
+  const notes: string[] = [];
+  const parent = dataDirParent();
+  const dirs: string[] = [];
+  const tempDir = (name: string) => {
+    const d = mkdtempSync(join(parent, `kapi-bench-${name}-`));
+    dirs.push(d);
+    return d;
+  };
+  const compiled = existsSync(cliCompiled);
+  notes.push(
+    `\`kapi serve\` runs ${compiled ? 'compiled (apps/apiserver/dist)' : 'from source under tsx (apps/apiserver/dist is not built)'}, with --log-level warn and its default controllers; SQLite and etcd data in ${parent}.`,
+  );
+  const load = startLoad();
+  const stops: (() => Promise<void>)[] = [];
+  let etcd: EtcdServer | undefined;
+  let etcdSkipped: string | undefined;
+  try {
+    try {
+      etcd = await startEtcd();
+      stops.push(() => etcd!.stop());
+    } catch (err) {
+      etcdSkipped = `etcd did not start: ${(err as Error).message.split('\n')[0]}`;
+    }
+    const sqlite = await startServe(['--data-dir', tempDir('sqlite')]);
+    stops.push(() => sqlite.stop());
+    const overEtcd = etcd ? await startServe(['--storage', 'etcd', '--etcd-servers', etcd.endpoints.join(','), '--data-dir', tempDir('etcd')]) : undefined;
+    if (overEtcd) stops.push(() => overEtcd.stop());
+    for (const url of [sqlite.url, ...(overEtcd ? [overEtcd.url] : [])]) {
+      for (const ns of ['bench', 'list', 'watch']) await load.run({ cmd: 'ensureNamespace', url, ns });
+    }
+    const skip = (what: string, goal: string) => rows.push({ what, kapi: 'skipped', limit: etcdSkipped!, ratio: '', goal });
+
+    // Writes.
+    let run = 0;
+    if (overEtcd && etcd) {
+      const [create, rawCreate] = await interleaved([
+        () => load.run({ cmd: 'create', url: overEtcd.url, ns: 'bench', prefix: `c${run}`, ms: windowMs }),
+        () => load.run({ cmd: 'etcdCreate', endpoints: etcd!.endpoints, prefix: `c${run++}`, ms: windowMs }),
+      ]);
+      rows.push({ what: 'create over etcd', kapi: `${k(create!)}/s`, limit: `raw \`etcd3\` txn (create_revision = 0) ${k(rawCreate!)}/s`, ratio: x(create! / rawCreate!), goal: '≥ 0.7×', met: create! / rawCreate! >= 0.7 });
+      const [update, rawUpdate, sqliteUpdate] = await interleaved([
+        () => load.run({ cmd: 'update', url: overEtcd.url, ns: 'bench', prefix: `u${run}`, ms: windowMs }),
+        () => load.run({ cmd: 'etcdUpdate', endpoints: etcd!.endpoints, prefix: `u${run}`, ms: windowMs }),
+        () => load.run({ cmd: 'update', url: sqlite.url, ns: 'bench', prefix: `u${run++}`, ms: windowMs }),
+      ]);
+      rows.push({ what: 'update over etcd', kapi: `${k(update!)}/s`, limit: `raw \`etcd3\` txn (mod_revision = R) ${k(rawUpdate!)}/s`, ratio: x(update! / rawUpdate!), goal: '≥ 0.7×', met: update! / rawUpdate! >= 0.7 });
+      rows.push({ what: 'update over SQLite', kapi: `${k(sqliteUpdate!)}/s`, limit: `kapi over etcd ${k(update!)}/s`, ratio: x(sqliteUpdate! / update!), goal: '≥ 3×', met: sqliteUpdate! / update! >= 3 });
+    } else {
+      skip('create over etcd', '≥ 0.7×');
+      skip('update over etcd', '≥ 0.7×');
+      skip('update over SQLite (vs kapi over etcd)', '≥ 3×');
+    }
+
+    // Cached reads: GET ?resourceVersion=0 of one ConfigMap, and the bare server sending its bytes.
+    const reader = overEtcd ?? sqlite;
+    const getPath = '/api/v1/namespaces/bench/configmaps/get-0';
+    await load.run({ cmd: 'fill', url: reader.url, ns: 'bench', prefix: 'get', count: 1 });
+    const pb = 'application/vnd.kubernetes.protobuf';
+    const bytesOf = async (path: string, accept: string) => Buffer.from(await (await fetch(reader.url + path, { headers: { Accept: accept } })).arrayBuffer());
+    const payloadDir = tempDir('payloads');
+    const jsonFile = join(payloadDir, 'get.json');
+    const pbFile = join(payloadDir, 'get.pb');
+    writeFileSync(jsonFile, await bytesOf(`${getPath}?resourceVersion=0`, 'application/json'));
+    writeFileSync(pbFile, await bytesOf(`${getPath}?resourceVersion=0`, pb));
+    const bareJson = await startBare(jsonFile, 'application/json');
+    stops.push(() => bareJson.stop());
+    const barePb = await startBare(pbFile, pb);
+    stops.push(() => barePb.stop());
+    const get = (url: string, accept: string) => () => load.run<number>({ cmd: 'get', url, path: `${getPath}?resourceVersion=0`, accept, ms: windowMs });
+    const [getJson, limitJson, getPb, limitPb] = await interleaved([get(reader.url, 'application/json'), get(bareJson.url, 'application/json'), get(reader.url, pb), get(barePb.url, pb)]);
+    const over = overEtcd ? 'etcd' : 'SQLite';
+    rows.push({
+      what: `GET \`?resourceVersion=0\` over ${over}, JSON / protobuf`,
+      kapi: `${k(getJson!)} / ${k(getPb!)} req/s`,
+      limit: `bare \`node:http\` sending the same bytes ${k(limitJson!)} / ${k(limitPb!)}`,
+      ratio: `${x(getJson! / limitJson!)} / ${x(getPb! / limitPb!)}`,
+      goal: '≥ 0.5×',
+      met: getJson! / limitJson! >= 0.5 && getPb! / limitPb! >= 0.5,
+    });
+
+    // LIST of 10k 1 KiB ConfigMaps: one request at a time, the median latency of 8 per run.
+    const servers = [...(overEtcd ? [overEtcd] : []), sqlite];
+    for (const s of servers) await load.run({ cmd: 'fill', url: s.url, ns: 'list', prefix: 'cm', count: listObjects });
+    const listPath = '/api/v1/namespaces/list/configmaps';
+    const listBytes = await bytesOf(`${listPath}?resourceVersion=0`, 'application/json');
+    const listFile = join(payloadDir, 'list.json');
+    writeFileSync(listFile, listBytes);
+    const bareList = await startBare(listFile, 'application/json');
+    stops.push(() => bareList.stop());
+    const latency = (url: string, path: string) => async () => (await load.run<{ medianMs: number }>({ cmd: 'latency', url, path, accept: 'application/json', n: 8 })).medianMs;
+    const listRv0 = await interleaved([...servers.map((s) => latency(s.url, `${listPath}?resourceVersion=0`)), latency(bareList.url, listPath)]);
+    const bareListMs = listRv0[listRv0.length - 1]!;
+    const mb = `${(listBytes.length / 1e6).toFixed(1)} MB`;
+    const listFigures = servers.map((s, i) => `${ms(listRv0[i]!)} (${s === overEtcd ? 'etcd' : 'SQLite'})`).join(', ');
+    rows.push({
+      what: `LIST 10k, \`resourceVersion=0\``,
+      kapi: listFigures,
+      limit: `bare \`node:http\`, same ${mb}: ${ms(bareListMs)}`,
+      ratio: servers.map((_, i) => x(listRv0[i]! / bareListMs)).join(', '),
+      goal: '≤ 30 ms',
+      met: listRv0.slice(0, servers.length).every((m) => m <= 30),
+    });
+    if (overEtcd && etcd) {
+      const rawRange = async () => (await load.run<{ medianMs: number }>({ cmd: 'etcdRange', endpoints: etcd!.endpoints, prefix: '/registry/configmaps/list/', n: 8 })).medianMs;
+      const [consistent, raw] = await interleaved([latency(overEtcd.url, listPath), rawRange]);
+      rows.push({ what: 'LIST 10k, consistent, over etcd', kapi: ms(consistent!), limit: `raw etcd range ${ms(raw!)}`, ratio: `${x(consistent! / raw!)} slower`, goal: '≤ 1.5× raw', met: consistent! / raw! <= 1.5 });
+    } else skip('LIST 10k, consistent, over etcd', '≤ 1.5× raw');
+
+    // Watch.
+    if (overEtcd) {
+      const [events] = await interleaved([() => load.run({ cmd: 'watchers', url: overEtcd.url, ns: 'watch', prefix: `w${run++}`, watchers: 100, writes: 600 })]);
+      rows.push({ what: '100 HTTP watchers, events/s over etcd', kapi: `${k(events!)}/s`, limit: '—', ratio: '—', goal: '≥ 150k/s', met: events! >= 150_000 });
+      const p: { p99Ms: number; p50Ms: number }[] = [];
+      for (let r = 0; r < runs; r++) p.push(await load.run({ cmd: 'watchLatency', url: overEtcd.url, ns: 'watch', prefix: `l${run++}`, perSecond: 100, seconds: 3 }));
+      const p99 = median(p.map((l) => l.p99Ms));
+      rows.push({ what: 'watch latency p99 at 100 writes/s over etcd', kapi: `${ms(p99)} (p50 ${ms(median(p.map((l) => l.p50Ms)))})`, limit: '—', ratio: '—', goal: '≤ 5 ms', met: p99 <= 5 });
+    } else {
+      skip('100 HTTP watchers, events/s over etcd', '≥ 150k/s');
+      skip('watch latency p99 at 100 writes/s over etcd', '≤ 5 ms');
+    }
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    stops.length = 0;
+  }
+
+  rows.push(await startRow(tempDir('start')));
+  await load.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  notes.push(
+    `Throughput rows: ${runs} runs of ${windowMs} ms (after 300 ms of warm-up) per side, 64 keep-alive connections from a load-generator process; LIST rows: the median of 8 sequential requests per run; figures are the medians of the ${runs} runs.`,
+    `The watchers row: 100 watches of one namespace, 600 creates at 64 in flight, events counted (as lines) from the first write until every watcher has had every event.`,
+    `Watch latency: one watcher, 300 creates at 100/s; the time from sending a create to its event arriving.`,
+  );
+  if (etcdSkipped) notes.push(`etcd rows skipped: ${etcdSkipped}.`);
+  return { machine, rows, notes };
+}
+
+/** Start to first 200 of `/version`: `kapi serve`, `startTestServer()` in a fresh process, and a bare node. */
+async function startRow(dir: string): Promise<ServerRow> {
+  const dataDir = join(dir, 'data');
+  // The data dir is made by a first, untimed start: the runs measure a restart (no CA or bootstrap to write).
+  await (await startServe(['--data-dir', dataDir])).stop();
+  const bareVersion = `
+const s = require('node:http').createServer((req, res) => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('{"major":"1","minor":"36"}'); });
+s.listen(0, '127.0.0.1', () => process.stdout.write('http://127.0.0.1:' + s.address().port + '\\n'));
+process.stdin.resume(); process.stdin.on('end', () => process.exit(0));
+`;
+  const timeTo200 = (start: () => Promise<Child>) => async () => {
+    const started = performance.now();
+    const child = await start();
+    const res = await fetch(`${child.url}/version`);
+    await res.arrayBuffer();
+    const elapsed = performance.now() - started;
+    await child.stop();
+    if (res.status !== 200) throw new Error(`/version: ${res.status}`);
+    return elapsed;
+  };
+  const [serve, test, bare] = await interleaved([
+    timeTo200(() => startServe(['--data-dir', dataDir])),
+    timeTo200(() => spawnServing([...tsxArgs, join(here, 'server-start-test.ts')], (l) => (l.startsWith('http://') ? l : undefined), 'stdin')),
+    timeTo200(() => spawnServing(['-e', bareVersion], (l) => (l.startsWith('http://') ? l : undefined), 'stdin')),
+  ]);
+  return {
+    what: `start to first 200: \`kapi serve\` ${existsSync(cliCompiled) ? 'compiled' : 'under tsx'} / \`startTestServer()\` in a fresh process`,
+    kapi: `${ms(serve!)} / ${ms(test!)}`,
+    limit: `a bare \`node\` answering \`/version\`, same run: ${ms(bare!)}`,
+    ratio: `${x(serve! / bare!)} / ${x(test! / bare!)}`,
+    goal: '≤ 3× / ≤ 2×',
+    met: serve! / bare! <= 3 && test! / bare! <= 2,
+  };
+}
