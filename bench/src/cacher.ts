@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { jsonCodec, type KubeObject } from '@kapi/apimachinery';
 import { createCacher, type Cacher } from '@kapi/cacher';
+import { CacheStore } from '@kapi/cacher/testing';
 import { createStore, everything, type KV, type StorageInterface } from '@kapi/storage';
 import { createEtcd3Kv } from '@kapi/storage-etcd3';
 import { startEtcd } from '@kapi/storage-etcd3/testing';
@@ -72,6 +73,41 @@ async function readRows(backend: string, kv: KV): Promise<CacherRow[]> {
   } finally {
     await cacher.close();
   }
+}
+
+const storeSizes = [1_000, 10_000, 100_000];
+const storeWrites = 20_000;
+
+/**
+ * The cache's store on its own: writes (a create then a delete of a new key, at a spread of positions)
+ * with 1k, 10k and 100k objects cached. Each figure is the median of 3; the limit is the same writes
+ * with 1k cached, so the ratio shows how a write's cost grows with the cache.
+ */
+export function storeWriteRows(): CacherRow[] {
+  const object = configMap(0);
+  const key = (i: number, suffix = '') => `${prefix}/ns-${i % 10}/cm-${String(i).padStart(6, '0')}${suffix}`;
+  const rates = storeSizes.map((size) => {
+    const store = new CacheStore([]);
+    for (let i = 0; i < size; i++) store.put({ key: key(i), object, attrs: undefined });
+    const runs: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const start = performance.now();
+      for (let w = 0; w < storeWrites; w++) {
+        const k = key((w * 7919) % size, '-new');
+        store.put({ key: k, object, attrs: undefined });
+        store.delete(k);
+      }
+      runs.push((2 * storeWrites) / ((performance.now() - start) / 1000));
+    }
+    return runs.sort((a, b) => a - b)[1]!;
+  });
+  const at1k = rates[0]!;
+  return storeSizes.map((size, i) => ({
+    what: `cache store: writes (create, delete) with ${whole(size)} cached`,
+    opsPerSec: rates[i]!,
+    limitName: `same with ${whole(storeSizes[0]!)} cached`,
+    limitOpsPerSec: at1k,
+  }));
 }
 
 /** The garbage collector, when V8 lets us expose it (for heap figures). */
@@ -162,6 +198,7 @@ const whole = (n: number) => Math.round(n).toLocaleString('en-US');
 export async function benchCacher(): Promise<CacherRow[]> {
   const rows: CacherRow[] = [];
   const notes: string[] = [];
+  rows.push(...storeWriteRows());
   const dir = mkdtempSync(join(tmpdir(), 'kapi-bench-cacher-'));
   const etcd = await startEtcd();
   try {
@@ -189,7 +226,7 @@ export async function benchCacher(): Promise<CacherRow[]> {
     await etcd.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  const etcdList = rows[0]!;
+  const etcdList = rows.find((r) => r.what.startsWith('etcd: list'))!;
   notes.unshift(`target: a list from the cache ≥ 10× the Store over etcd: ${(etcdList.opsPerSec / etcdList.limitOpsPerSec).toFixed(1)}× ${etcdList.opsPerSec >= 10 * etcdList.limitOpsPerSec ? '✓' : '✗'}`);
   process.stdout.write(`\nCacher notes\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`);
   return rows;

@@ -28,4 +28,29 @@ describe('CacheStore', () => {
     expect(s.byIndex('spec.nodeName', 'n2')!.map((e) => e.key)).toEqual(['/p/1', '/p/2']);
     expect(s.byIndex('metadata.name', 'x')).toBeUndefined();
   });
+
+  it('matches a sorted reference through thousands of puts and deletes (across B-tree node splits and merges)', () => {
+    const s = new CacheStore([]);
+    const ref = new Set<string>();
+    let seed = 1;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let i = 0; i < 5_000; i++) {
+      const k = `/cm/ns-${next() % 7}/o-${next() % 900}`;
+      if (next() % 3 === 0) {
+        s.delete(k);
+        ref.delete(k);
+      } else {
+        s.put(el(k));
+        ref.add(k);
+      }
+    }
+    const sorted = [...ref].sort();
+    expect(s.size).toBe(sorted.length);
+    expect(s.keys()).toEqual(sorted);
+    expect(s.list().map((e) => e.key)).toEqual(sorted);
+    expect(s.listPrefix('/cm/ns-3/').map((e) => e.key)).toEqual(sorted.filter((k) => k.startsWith('/cm/ns-3/')));
+    const from = sorted[Math.trunc(sorted.length / 2)]!;
+    expect(s.listPrefix('', from).map((e) => e.key)).toEqual(sorted.filter((k) => k >= from));
+    expect(s.listPrefix('', '\uffff')).toEqual([]);
+  });
 });

@@ -2,6 +2,12 @@
 // ordered by key, with field indexes.
 import type { KubeObject } from '@kapi/apimachinery';
 import type { ObjectAttrs } from '@kapi/storage';
+import sortedBtree from 'sorted-btree';
+
+// sorted-btree is CommonJS: Node's ESM loader gives its exports object (the class under `default`);
+// loaders with interop (vitest, tsx in CommonJS mode) give the class itself.
+type BTreeClass = typeof sortedBtree.default;
+const BTree: BTreeClass = typeof sortedBtree === 'function' ? (sortedBtree as BTreeClass) : sortedBtree.default;
 
 /** One cached object under its storage key, with the attributes the cache computed for it. */
 export interface StoreElement {
@@ -11,40 +17,16 @@ export interface StoreElement {
   readonly attrs: ObjectAttrs | undefined;
 }
 
-/** The first index in the sorted array whose key is ≥ key. */
-export function lowerBound(sorted: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The exclusive end of the keys starting with `prefix` in a sorted array (from index `from`). */
-function prefixEnd(sorted: readonly string[], prefix: string, from: number): number {
-  if (prefix === '') return sorted.length;
-  // Every key starting with prefix sorts below prefix + U+FFFF.
-  let lo = from;
-  let hi = sorted.length;
-  const bound = `${prefix}\uffff`;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < bound) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Objects keyed by storage key. Keys are also kept sorted (a prefix is a contiguous range, like
- * kube's btree store), and each indexed field maps its values to keys (kube's `f:<field>` indexers).
+ * Objects keyed by storage key, in a B+ tree (kube's btree store): a write costs O(log n) and a prefix
+ * is one contiguous range. A hash map beside it answers gets in O(1). Each indexed field maps its
+ * values to keys (kube's `f:<field>` indexers).
  */
 export class CacheStore {
+  private tree = new BTree<string, StoreElement>(undefined, compareKeys);
   private readonly byKey = new Map<string, StoreElement>();
-  private sorted: string[] = [];
   private readonly indexes = new Map<string, Map<string, Set<string>>>();
 
   constructor(private readonly indexedFields: readonly string[]) {
@@ -52,7 +34,7 @@ export class CacheStore {
   }
 
   get size(): number {
-    return this.byKey.size;
+    return this.tree.size;
   }
 
   hasIndex(field: string): boolean {
@@ -67,8 +49,8 @@ export class CacheStore {
   put(elem: StoreElement): void {
     const prev = this.byKey.get(elem.key);
     this.byKey.set(elem.key, elem);
-    if (prev === undefined) this.sorted.splice(lowerBound(this.sorted, elem.key), 0, elem.key);
-    else this.unindex(prev);
+    this.tree.set(elem.key, elem, true);
+    if (prev !== undefined) this.unindex(prev);
     this.index(elem);
   }
 
@@ -76,8 +58,7 @@ export class CacheStore {
     const prev = this.byKey.get(key);
     if (prev === undefined) return;
     this.byKey.delete(key);
-    const i = lowerBound(this.sorted, key);
-    if (this.sorted[i] === key) this.sorted.splice(i, 1);
+    this.tree.delete(key);
     this.unindex(prev);
   }
 
@@ -86,34 +67,43 @@ export class CacheStore {
     this.byKey.clear();
     for (const idx of this.indexes.values()) idx.clear();
     for (const e of elems) {
+      // A later element under the same key replaces an earlier one, as put does.
+      const prev = this.byKey.get(e.key);
       this.byKey.set(e.key, e);
+      if (prev !== undefined) this.unindex(prev);
       this.index(e);
     }
-    this.sorted = [...this.byKey.keys()].sort();
+    // Inserting in key order fills the tree's leaves left to right.
+    const tree = new BTree<string, StoreElement>(undefined, compareKeys);
+    for (const k of [...this.byKey.keys()].sort(compareKeys)) tree.set(k, this.byKey.get(k)!, true);
+    this.tree = tree;
   }
 
-  /** The sorted keys (shared: do not modify). */
-  keys(): readonly string[] {
-    return this.sorted;
-  }
-
-  /** The [start, end) positions in keys() of the keys under `prefix` that are ≥ `fromKey`. */
-  range(prefix: string, fromKey?: string): [number, number] {
-    const start = lowerBound(this.sorted, fromKey !== undefined && fromKey > prefix ? fromKey : prefix);
-    return [start, prefixEnd(this.sorted, prefix, start)];
+  /** The keys, in order (a copy). */
+  keys(): string[] {
+    return this.tree.keysArray();
   }
 
   /** The elements under `prefix` from `fromKey` on, in key order. */
   listPrefix(prefix: string, fromKey?: string): StoreElement[] {
-    const [start, end] = this.range(prefix, fromKey);
-    const out: StoreElement[] = new Array<StoreElement>(end - start);
-    for (let i = start; i < end; i++) out[i - start] = this.byKey.get(this.sorted[i]!)!;
+    const out: StoreElement[] = [];
+    const low = fromKey !== undefined && fromKey > prefix ? fromKey : prefix;
+    const push = (_k: string, e: StoreElement): void => {
+      out.push(e);
+    };
+    if (prefix !== '') {
+      // Every key starting with prefix sorts below prefix + U+FFFF.
+      this.tree.forRange(low, `${prefix}\uffff`, false, push);
+    } else {
+      const high = this.tree.maxKey();
+      if (high !== undefined) this.tree.forRange(low, high, true, push);
+    }
     return out;
   }
 
   /** Every element, in key order. */
   list(): StoreElement[] {
-    return this.listPrefix('');
+    return this.tree.valuesArray();
   }
 
   /** The elements whose indexed `field` has `value`, in key order; undefined when the field has no index. */
