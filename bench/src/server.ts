@@ -4,12 +4,13 @@
 // for each row kapi and its limit alternate (kapi, limit, kapi, limit, kapi, limit) and the medians
 // of the three runs are compared. 1 KiB ConfigMaps throughout.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startEtcd, type EtcdServer } from '@kapi/storage-etcd3/testing';
+import { compileEntry } from './compile-cli.ts';
 import type { LoadCommand } from './server-load.ts';
 
 /** A row of the server table: kapi's figure, the limit of the same run, their ratio and the goal. */
@@ -26,7 +27,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const benchDir = resolve(here, '..');
 const apiserverDir = resolve(benchDir, '..', 'apps', 'apiserver');
 const cliSource = join(apiserverDir, 'src', 'cli.ts');
-const cliCompiled = join(apiserverDir, 'dist', 'cli.js');
 const tsxArgs = ['--conditions=@kapi/source', '--import', 'tsx'];
 const runs = 3;
 /** Measured window of each throughput run (after 300 ms of warm-up). */
@@ -99,9 +99,14 @@ function spawnServing(args: string[], urlOf: (line: string) => string | undefine
   });
 }
 
-/** `kapi serve` with `args` (compiled when apps/apiserver/dist exists, else from source with tsx). */
+/** How `kapi serve` is run: the compiled bundle, else the sources under tsx. */
+let serveEntry = [...tsxArgs, cliSource];
+/** How the `startTestServer()` script is run: compiled, else under tsx. */
+let startTestEntry = [...tsxArgs, join(here, 'server-start-test.ts')];
+
+/** `kapi serve` with `args`. */
 function startServe(args: string[]): Promise<Child> {
-  const entry = existsSync(cliCompiled) ? [cliCompiled] : [...tsxArgs, cliSource];
+  const entry = serveEntry;
   return spawnServing([...entry, 'serve', '--port', '0', '--log-level', 'warn', ...args], (line) => {
     const m = /^export KUBECONFIG=(.+)$/.exec(line);
     return m ? /server: (\S+)/.exec(readFileSync(m[1]!, 'utf8'))?.[1] : undefined;
@@ -138,7 +143,7 @@ const dataDirParent = () => {
 
 /** Runs the section; returns the machine line, the rows and the notes under the table. */
 export async function benchServer(): Promise<{ machine: string; rows: ServerRow[]; notes: string[] }> {
-  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`;
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; load average ${loadavg()[0]!.toFixed(1)} when the section started`;
   const rows: ServerRow[] = [];
   const notes: string[] = [];
   const parent = dataDirParent();
@@ -148,9 +153,17 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     dirs.push(d);
     return d;
   };
-  const compiled = existsSync(cliCompiled);
+  let compiled = false;
+  try {
+    const out = tempDir('compiled');
+    serveEntry = [await compileEntry(cliSource, apiserverDir, out, 'cli')];
+    startTestEntry = [await compileEntry(join(here, 'server-start-test.ts'), apiserverDir, out, 'start-test-server')];
+    compiled = true;
+  } catch (err) {
+    notes.push(`The CLI could not be compiled (${(err as Error).message.split('\n')[0]}): \`kapi serve\` runs from source under tsx.`);
+  }
   notes.push(
-    `\`kapi serve\` runs ${compiled ? 'compiled (apps/apiserver/dist)' : 'from source under tsx (apps/apiserver/dist is not built)'}, with --log-level warn and its default controllers; SQLite and etcd data in ${parent}.`,
+    `\`kapi serve\` runs ${compiled ? 'compiled (as is the `startTestServer()` script): apps/apiserver/src/cli.ts and the workspace packages bundled by esbuild into one ES module, npm dependencies imported from node_modules' : 'under tsx'}, with --log-level warn and its default controllers; SQLite and etcd data in ${parent}.`,
   );
   const load = startLoad();
   const stops: (() => Promise<void>)[] = [];
@@ -265,7 +278,7 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     stops.length = 0;
   }
 
-  rows.push(await startRow(tempDir('start')));
+  rows.push(await startRow(tempDir('start'), compiled));
   await load.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
   notes.push(
@@ -278,7 +291,7 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
 }
 
 /** Start to first 200 of `/version`: `kapi serve`, `startTestServer()` in a fresh process, and a bare node. */
-async function startRow(dir: string): Promise<ServerRow> {
+async function startRow(dir: string, compiled: boolean): Promise<ServerRow> {
   const dataDir = join(dir, 'data');
   // The data dir is made by a first, untimed start: the runs measure a restart (no CA or bootstrap to write).
   await (await startServe(['--data-dir', dataDir])).stop();
@@ -299,11 +312,11 @@ process.stdin.resume(); process.stdin.on('end', () => process.exit(0));
   };
   const [serve, test, bare] = await interleaved([
     timeTo200(() => startServe(['--data-dir', dataDir])),
-    timeTo200(() => spawnServing([...tsxArgs, join(here, 'server-start-test.ts')], (l) => (l.startsWith('http://') ? l : undefined), 'stdin')),
+    timeTo200(() => spawnServing(startTestEntry, (l) => (l.startsWith('http://') ? l : undefined), 'stdin')),
     timeTo200(() => spawnServing(['-e', bareVersion], (l) => (l.startsWith('http://') ? l : undefined), 'stdin')),
   ]);
   return {
-    what: `start to first 200: \`kapi serve\` ${existsSync(cliCompiled) ? 'compiled' : 'under tsx'} / \`startTestServer()\` in a fresh process`,
+    what: `start to first 200: \`kapi serve\` ${compiled ? 'compiled' : 'under tsx'} / \`startTestServer()\` in a fresh process`,
     kapi: `${ms(serve!)} / ${ms(test!)}`,
     limit: `a bare \`node\` answering \`/version\`, same run: ${ms(bare!)}`,
     ratio: `${x(serve! / bare!)} / ${x(test! / bare!)}`,
