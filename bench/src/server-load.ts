@@ -8,6 +8,7 @@ import { rawEtcdLimit } from './storage-limits.ts';
 
 /** The commands of the load generator; every figure it returns is measured here, in this process. */
 export type LoadCommand =
+  | { cmd: 'cpu' }
   | { cmd: 'ensureNamespace'; url: string; ns: string }
   | { cmd: 'fill'; url: string; ns: string; prefix: string; count: number }
   | { cmd: 'create'; url: string; ns: string; prefix: string; ms: number }
@@ -138,6 +139,11 @@ function openWatch(url: string, ns: string, rv: string, agent: Agent, onChunk: (
 }
 
 const commands: { [K in LoadCommand['cmd']]: (c: Extract<LoadCommand, { cmd: K }>) => Promise<unknown> } = {
+  /** This process's CPU time so far and the clock, in ms: the share of a core it used between two calls. */
+  cpu: () => {
+    const u = process.cpuUsage();
+    return Promise.resolve({ cpuMs: (u.user + u.system) / 1000, atMs: performance.now() });
+  },
   async ensureNamespace({ url, ns }) {
     const res = await send(`${url}/api/v1/namespaces`, 'POST', json, JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }));
     if (res.status !== 201 && res.status !== 409) throw new Error(`namespace ${ns}: ${res.status}`);

@@ -221,8 +221,25 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     stops.push(() => bareJson.stop());
     const barePb = await startBare(pbFile, pb);
     stops.push(() => barePb.stop());
-    const get = (url: string, accept: string) => () => load.run<number>({ cmd: 'get', url, path: `${getPath}?resourceVersion=0`, accept, ms: windowMs });
-    const [getJson, limitJson, getPb, limitPb] = await interleaved([get(reader.url, 'application/json'), get(bareJson.url, 'application/json'), get(reader.url, pb), get(barePb.url, pb)]);
+    // The share of a core the load generator used during each side's runs: near 100% means the
+    // figure is the single-threaded client's ceiling, not the server's.
+    const generatorCpu = new Map<string, number[]>();
+    const get = (side: string, url: string, accept: string) => async () => {
+      const before = await load.run<{ cpuMs: number; atMs: number }>({ cmd: 'cpu' });
+      const figure = await load.run<number>({ cmd: 'get', url, path: `${getPath}?resourceVersion=0`, accept, ms: windowMs });
+      const after = await load.run<{ cpuMs: number; atMs: number }>({ cmd: 'cpu' });
+      generatorCpu.set(side, [...(generatorCpu.get(side) ?? []), (after.cpuMs - before.cpuMs) / (after.atMs - before.atMs)]);
+      return figure;
+    };
+    const [getJson, limitJson, getPb, limitPb] = await interleaved([
+      get('kapi JSON', reader.url, 'application/json'),
+      get('bare JSON', bareJson.url, 'application/json'),
+      get('kapi protobuf', reader.url, pb),
+      get('bare protobuf', barePb.url, pb),
+    ]);
+    notes.push(
+      `The load generator's share of one core during the GET runs: ${[...generatorCpu].map(([side, shares]) => `${side} ${(median(shares) * 100).toFixed(0)}%`).join(', ')}.`,
+    );
     const over = overEtcd ? 'etcd' : 'SQLite';
     rows.push({
       what: `GET \`?resourceVersion=0\` over ${over}, JSON / protobuf`,
@@ -283,7 +300,7 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
   notes.push(
     `Throughput rows: ${runs} runs of ${windowMs} ms (after 300 ms of warm-up) per side, 64 keep-alive connections from a load-generator process; LIST rows: the median of 8 sequential requests per run; figures are the medians of the ${runs} runs.`,
-    `The watchers row: 100 watches of one namespace, 600 creates at 64 in flight, events counted (as lines) from the first write until every watcher has had every event.`,
+    `The watchers row: 100 watches of one namespace, 600 creates at 64 in flight through the same server, events counted (as lines) from the first write until every watcher has had every event; it cannot exceed 100 × the server's create rate.`,
     `Watch latency: one watcher, 300 creates at 100/s; the time from sending a create to its event arriving.`,
   );
   if (etcdSkipped) notes.push(`etcd rows skipped: ${etcdSkipped}.`);
