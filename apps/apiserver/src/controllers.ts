@@ -32,7 +32,7 @@ export interface ControllersOptions {
    * The CA bundle (PEM) the root CA publisher writes into every namespace's `kube-root-ca.crt`
    * (kube's --root-ca-file; see loadRootCA in root-ca.ts). Without it the publisher does not run.
    */
-  rootCA?: string;
+  rootCA?: string | Promise<string>;
   /** kube's --terminated-pod-gc-threshold: terminated pods PodGC keeps (default 12500; 0 or less keeps them all). */
   terminatedPodGCThreshold?: number;
   /**

@@ -57,7 +57,7 @@ export async function syncRootCAConfigMap(configMaps: Pick<Informer, 'get'>, cli
  * kube's root CA publisher (`root-ca-certificate-publisher-controller`, alias `root-ca-cert-publisher`),
  * publishing `caPEM` (kube: the --root-ca-file's content, else the CA its client trusts) verbatim.
  */
-export function rootCACertPublisher(caPEM: string): ControllerDescriptor {
+export function rootCACertPublisher(ca: string | Promise<string>): ControllerDescriptor {
   return {
     name: 'root-ca-certificate-publisher-controller',
     aliases: ['root-ca-cert-publisher'],
@@ -66,14 +66,17 @@ export function rootCACertPublisher(caPEM: string): ControllerDescriptor {
       if (!client) throw new Error('v1 configmaps are not served');
       const namespaces = ctx.informer('', 'v1', 'namespaces');
       const configMaps = ctx.informer('', 'v1', 'configmaps');
+      // The CA may still be in the making (a server that just started): the workers wait for it.
+      let caPEM = '';
       const queue = createWorkQueue<string>((namespace) => syncRootCAConfigMap(configMaps, client, namespace, caPEM), {
         onError: (namespace, err) => ctx.log.warn({ err, namespace }, 'syncing kube-root-ca.crt failed; retrying'),
       });
       const ours = (cm: KubeObject) => cm.metadata?.name === rootCACertConfigMapName;
       let stopped = false;
       // Workers start once the ConfigMap cache is synced (kube waits on that one only).
-      const synced = configMaps.synced.then(() => {
+      const synced = Promise.all([configMaps.synced, ca]).then(([, pem]) => {
         if (stopped) return;
+        caPEM = pem;
         namespaces.addHandlers({
           add: (ns) => queue.add(ns.metadata?.name ?? ''),
           // An update re-checks an Active namespace only.
@@ -90,13 +93,14 @@ export function rootCACertPublisher(caPEM: string): ControllerDescriptor {
           },
         });
       });
+      synced.catch((err: unknown) => ctx.log.warn({ err }, 'no root CA to publish'));
       return {
         stop() {
           stopped = true;
           queue.stop();
         },
         async idle() {
-          await Promise.all([synced, namespaces.synced]);
+          await Promise.all([synced.catch(() => undefined), namespaces.synced]);
           await queue.idle();
         },
       };

@@ -94,13 +94,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const customResources = startCustomResourceController(stack.registry);
   await customResources.ready;
   // The root CA every namespace's kube-root-ca.crt holds: the given file's, or one made per process.
-  const rootCA = await loadRootCA({
+  // A given CA file is read before the server reports ready (a bad one fails the start, as kube's
+  // flag does); a CA to make is made while the server starts: the publisher waits for it, the first
+  // 200 does not (loading the X.509 library alone takes ~300 ms).
+  const made = loadRootCA({
     ...(options.rootCAFile !== undefined ? { rootCAFile: options.rootCAFile } : {}),
     ...(backend.kind === 'sqlite' ? { dataDir: backend.dataDir } : {}),
-  });
+  }).then((ca) => ca.certPEM);
+  const rootCA = options.rootCAFile !== undefined ? await made : made;
   const controllers = startControllers(stack.registry, fieldManagers, logger, {
     enabled,
-    rootCA: rootCA.certPEM,
+    rootCA,
     namespaceDeletionGracePeriodMs: options.namespaceDeletionGracePeriodMs ?? (options.leaderElection ? namespaceDeletionGracePeriodMs : singleServerNamespaceGracePeriodMs),
     ...(options.leaderElection ? { leaderElection: options.leaderElection } : {}),
   });
