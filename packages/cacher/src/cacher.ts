@@ -16,6 +16,7 @@ import { cachedGet, cachedList, type ReadContext, type ReadMetrics } from './rea
 import { Readiness } from './ready.ts';
 import { defaultListPageSize, Reflector } from './reflector.ts';
 import { Dispatcher } from './dispatcher.ts';
+import { OwnWrites } from './own-writes.ts';
 import { checkKey, defaultKeyFunc, hasPathPrefix, matchesWith } from './util.ts';
 import {
   capacityUpperBound,
@@ -97,6 +98,7 @@ class CacherImpl implements Cacher {
   private readonly ready: Readiness;
   private readonly watchers: WatcherIndex;
   private readonly bookmarkWatchers = new Set<CacheWatcher>();
+  private readonly ownWrites: OwnWrites;
   private readonly reflector: Reflector;
   private readonly dispatcher: Dispatcher;
   private readonly log: CacherLogger;
@@ -115,6 +117,7 @@ class CacherImpl implements Cacher {
   ) {
     this.prefix = checkKey(options.resourcePrefix).replace(/\/+$/, '');
     this.versioner = store.versioner;
+    this.ownWrites = new OwnWrites(this.versioner);
     this.now = options.now ?? Date.now;
     this.log = options.logger ?? silentLogger;
     this.freeze = options.freezeObjects ?? true;
@@ -266,28 +269,45 @@ class CacherImpl implements Cacher {
 
   // ---- storage.Interface ----------------------------------------------------------------------------
 
-  create(key: string, obj: KubeObject, opts?: Parameters<StorageInterface['create']>[2]): Promise<KubeObject> {
-    return this.store.create(key, obj, opts);
+  async create(key: string, obj: KubeObject, opts?: Parameters<StorageInterface['create']>[2]): Promise<KubeObject> {
+    return this.remember(key, await this.store.create(key, obj, opts));
   }
 
-  /** The cached object, for a write to start from (saves the store a read when it is current). */
+  private normalKey(key: string): string {
+    return key.startsWith('/') ? key : `/${key}`;
+  }
+
+  /** Keeps what a write through this cacher stored, until the cache has it (see OwnWrites). */
+  private remember(key: string, written: KubeObject): KubeObject {
+    const k = this.normalKey(key);
+    if (this.covers(k)) this.ownWrites.record(k, written, this.cache.resourceVersion);
+    return written;
+  }
+
+  /**
+   * The object for a write to start from (saves the store a read when it is current): the cached
+   * one, or this cacher's own last write of the key when the cache has not caught up with it.
+   */
   private suggestion(key: string): KubeObject | undefined {
-    if (!this.ready.isReady) return undefined;
-    const k = key.startsWith('/') ? key : `/${key}`;
-    return this.covers(k) ? this.cache.store.get(k)?.object : undefined;
+    const k = this.normalKey(key);
+    if (!this.covers(k)) return undefined;
+    if (!this.ready.isReady) return this.ownWrites.newest(k, undefined, 0);
+    return this.ownWrites.newest(k, this.cache.store.get(k)?.object, this.cache.resourceVersion);
   }
 
   async delete(key: string, opts: DeleteOptions = {}): Promise<KubeObject> {
     // Like kube, the caller's suggestion gives way to the cached object (or to none).
     const { cachedExistingObject: _ignored, ...rest } = opts;
     const cached = this.suggestion(key);
-    return this.store.delete(key, cached !== undefined ? { ...rest, cachedExistingObject: cached } : rest);
+    const deleted = await this.store.delete(key, cached !== undefined ? { ...rest, cachedExistingObject: cached } : rest);
+    this.ownWrites.forget(this.normalKey(key));
+    return deleted;
   }
 
   async guaranteedUpdate(key: string, opts: GuaranteedUpdateOptions): Promise<KubeObject> {
     const { cachedExistingObject: _ignored, ...rest } = opts;
     const cached = this.suggestion(key);
-    return this.store.guaranteedUpdate(key, cached !== undefined ? { ...rest, cachedExistingObject: cached } : rest);
+    return this.remember(key, await this.store.guaranteedUpdate(key, cached !== undefined ? { ...rest, cachedExistingObject: cached } : rest));
   }
 
   async get(key: string, opts?: GetOptions): Promise<KubeObject | undefined> {
