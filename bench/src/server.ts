@@ -29,8 +29,10 @@ const apiserverDir = resolve(benchDir, '..', 'apps', 'apiserver');
 const cliSource = join(apiserverDir, 'src', 'cli.ts');
 const tsxArgs = ['--conditions=@kapi/source', '--import', 'tsx'];
 const runs = 3;
-/** Measured window of each throughput run (after 300 ms of warm-up). */
+/** Measured window of each throughput run (after ${warmMs} ms of warm-up). */
 const windowMs = 1500;
+/** The load generator's warm-up before each window (server-load.ts). */
+const warmMs = 300;
 const listObjects = 10_000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -65,7 +67,20 @@ function startLoad() {
 /** A child process that prints its URL on one stdout line when it answers; stopped by `stop()`. */
 interface Child {
   url: string;
+  /** The process's CPU time so far (user + system, ms, from /proc; NaN elsewhere). */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** CPU time of a process from /proc/<pid>/stat (utime + stime at 100 ticks a second). */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Spawns `args`; resolves when `urlOf(line)` finds the URL in a line of its stdout. */
@@ -86,6 +101,7 @@ function spawnServing(args: string[], urlOf: (line: string) => string | undefine
       child.removeAllListeners('exit');
       resolvePromise({
         url,
+        cpuMs: () => processCpuMs(child.pid),
         stop: () =>
           new Promise<void>((r) => {
             if (child.exitCode !== null || child.signalCode !== null) return r();
@@ -171,7 +187,9 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
   let etcdSkipped: string | undefined;
   try {
     try {
-      etcd = await startEtcd();
+      // KAPI_BENCH_ETCD_BINARY names another etcd (a missing path shows the section without etcd).
+      const binary = process.env.KAPI_BENCH_ETCD_BINARY;
+      etcd = await startEtcd(binary !== undefined ? { binary } : {});
       stops.push(() => etcd!.stop());
     } catch (err) {
       etcdSkipped = `etcd did not start: ${(err as Error).message.split('\n')[0]}`;
@@ -183,20 +201,46 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     for (const url of [sqlite.url, ...(overEtcd ? [overEtcd.url] : [])]) {
       for (const ns of ['bench', 'list', 'watch']) await load.run({ cmd: 'ensureNamespace', url, ns });
     }
-    const skip = (what: string, goal: string) => rows.push({ what, kapi: 'skipped', limit: etcdSkipped!, ratio: '', goal });
+    // CPU per operation of each side, over the whole command (warm-up included): kapi's server
+    // process from /proc, the raw etcd3 client's from the load generator's own account.
+    const cpuPerOp = new Map<string, number[]>();
+    const loadCpuMs = async () => (await load.run<{ cpuMs: number }>({ cmd: 'cpu' })).cpuMs;
+    const withCpu = (label: string, cpuMs: () => number | Promise<number>, run: () => Promise<number>) => async () => {
+      const before = await cpuMs();
+      const figure = await run();
+      const after = await cpuMs();
+      cpuPerOp.set(label, [...(cpuPerOp.get(label) ?? []), ((after - before) * 1000) / ((figure * (windowMs + warmMs)) / 1000)]);
+      return figure;
+    };
+    // The same create through a `kapi serve` that runs no controllers (the garbage collector
+    // follows every object), over an etcd of its own: what the controllers add to a create.
+    let bare: { server: Child; etcd: EtcdServer } | undefined;
+    if (etcd) {
+      const binary = process.env.KAPI_BENCH_ETCD_BINARY;
+      const etcd2 = await startEtcd(binary !== undefined ? { binary } : {});
+      stops.push(() => etcd2.stop());
+      const server = await startServe(['--storage', 'etcd', '--etcd-servers', etcd2.endpoints.join(','), '--data-dir', tempDir('etcd-nc'), '--controllers=-garbagecollector']);
+      stops.push(() => server.stop());
+      await load.run({ cmd: 'ensureNamespace', url: server.url, ns: 'bench' });
+      bare = { server, etcd: etcd2 };
+    }
+    const skip = (what: string, goal: string) => rows.push({ what, kapi: 'skipped', limit: 'etcd did not start (the note below says why)', ratio: '', goal });
 
     // Writes.
     let run = 0;
-    if (overEtcd && etcd) {
-      const [create, rawCreate] = await interleaved([
-        () => load.run({ cmd: 'create', url: overEtcd.url, ns: 'bench', prefix: `c${run}`, ms: windowMs }),
-        () => load.run({ cmd: 'etcdCreate', endpoints: etcd!.endpoints, prefix: `c${run++}`, ms: windowMs }),
+    if (overEtcd && etcd && bare) {
+      const noControllers = bare.server;
+      const [create, rawCreate, createNc] = await interleaved([
+        withCpu('kapi create over etcd', overEtcd.cpuMs, () => load.run({ cmd: 'create', url: overEtcd.url, ns: 'bench', prefix: `c${run}`, ms: windowMs })),
+        withCpu('raw etcd3 create', loadCpuMs, () => load.run({ cmd: 'etcdCreate', endpoints: etcd!.endpoints, prefix: `c${run}`, ms: windowMs })),
+        withCpu('kapi create over etcd, no controllers', noControllers.cpuMs, () => load.run({ cmd: 'create', url: noControllers.url, ns: 'bench', prefix: `c${run++}`, ms: windowMs })),
       ]);
+      notes.push(`Create over etcd through a \`kapi serve --controllers=-garbagecollector\` (no controllers at all) over an etcd of its own, same runs: ${k(createNc!)}/s, ${x(createNc! / rawCreate!)} the raw client.`);
       rows.push({ what: 'create over etcd', kapi: `${k(create!)}/s`, limit: `raw \`etcd3\` txn (create_revision = 0) ${k(rawCreate!)}/s`, ratio: x(create! / rawCreate!), goal: '≥ 0.7×', met: create! / rawCreate! >= 0.7 });
       const [update, rawUpdate, sqliteUpdate] = await interleaved([
-        () => load.run({ cmd: 'update', url: overEtcd.url, ns: 'bench', prefix: `u${run}`, ms: windowMs }),
-        () => load.run({ cmd: 'etcdUpdate', endpoints: etcd!.endpoints, prefix: `u${run}`, ms: windowMs }),
-        () => load.run({ cmd: 'update', url: sqlite.url, ns: 'bench', prefix: `u${run++}`, ms: windowMs }),
+        withCpu('kapi update over etcd', overEtcd.cpuMs, () => load.run({ cmd: 'update', url: overEtcd.url, ns: 'bench', prefix: `u${run}`, ms: windowMs })),
+        withCpu('raw etcd3 update', loadCpuMs, () => load.run({ cmd: 'etcdUpdate', endpoints: etcd!.endpoints, prefix: `u${run}`, ms: windowMs })),
+        withCpu('kapi update over SQLite', sqlite.cpuMs, () => load.run({ cmd: 'update', url: sqlite.url, ns: 'bench', prefix: `u${run++}`, ms: windowMs })),
       ]);
       rows.push({ what: 'update over etcd', kapi: `${k(update!)}/s`, limit: `raw \`etcd3\` txn (mod_revision = R) ${k(rawUpdate!)}/s`, ratio: x(update! / rawUpdate!), goal: '≥ 0.7×', met: update! / rawUpdate! >= 0.7 });
       rows.push({ what: 'update over SQLite', kapi: `${k(sqliteUpdate!)}/s`, limit: `kapi over etcd ${k(update!)}/s`, ratio: x(sqliteUpdate! / update!), goal: '≥ 3×', met: sqliteUpdate! / update! >= 3 });
@@ -226,7 +270,8 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     const generatorCpu = new Map<string, number[]>();
     const get = (side: string, url: string, accept: string) => async () => {
       const before = await load.run<{ cpuMs: number; atMs: number }>({ cmd: 'cpu' });
-      const figure = await load.run<number>({ cmd: 'get', url, path: `${getPath}?resourceVersion=0`, accept, ms: windowMs });
+      const query = () => load.run<number>({ cmd: 'get', url, path: `${getPath}?resourceVersion=0`, accept, ms: windowMs });
+      const figure = await (url === reader.url ? withCpu(`kapi GET ${side.replace('kapi ', '')}`, reader.cpuMs, query) : query)();
       const after = await load.run<{ cpuMs: number; atMs: number }>({ cmd: 'cpu' });
       generatorCpu.set(side, [...(generatorCpu.get(side) ?? []), (after.cpuMs - before.cpuMs) / (after.atMs - before.atMs)]);
       return figure;
@@ -290,16 +335,21 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
       skip('100 HTTP watchers, events/s over etcd', '≥ 150k/s');
       skip('watch latency p99 at 100 writes/s over etcd', '≤ 5 ms');
     }
+    notes.push(
+      `CPU per operation over each whole run (warm-up included; kapi's server process from /proc, the raw client's from the load generator, which pays for its own loop too): ${[...cpuPerOp]
+        .map(([label, us]) => `${label} ${median(us).toFixed(0)} µs`)
+        .join(', ')}.`,
+    );
+    for (const stop of stops.reverse()) await stop();
+    stops.length = 0;
+    rows.push(await startRow(tempDir('start'), compiled));
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
-    stops.length = 0;
+    await load.stop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
-
-  rows.push(await startRow(tempDir('start'), compiled));
-  await load.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
   notes.push(
-    `Throughput rows: ${runs} runs of ${windowMs} ms (after 300 ms of warm-up) per side, 64 keep-alive connections from a load-generator process; LIST rows: the median of 8 sequential requests per run; figures are the medians of the ${runs} runs.`,
+    `Throughput rows: ${runs} runs of ${windowMs} ms (after ${warmMs} ms of warm-up) per side, 64 keep-alive connections from a load-generator process; LIST rows: the median of 8 sequential requests per run; figures are the medians of the ${runs} runs.`,
     `The watchers row: 100 watches of one namespace, 600 creates at 64 in flight through the same server, events counted (as lines) from the first write until every watcher has had every event; it cannot exceed 100 × the server's create rate.`,
     `Watch latency: one watcher, 300 creates at 100/s; the time from sending a create to its event arriving.`,
   );
