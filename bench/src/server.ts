@@ -214,7 +214,7 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     };
     // The same create through a `kapi serve` that runs no controllers (the garbage collector
     // follows every object), over an etcd of its own: what the controllers add to a create.
-    let bare: { server: Child; etcd: EtcdServer } | undefined;
+    let withoutControllers: Child | undefined;
     if (etcd) {
       const binary = process.env.KAPI_BENCH_ETCD_BINARY;
       const etcd2 = await startEtcd(binary !== undefined ? { binary } : {});
@@ -222,14 +222,14 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
       const server = await startServe(['--storage', 'etcd', '--etcd-servers', etcd2.endpoints.join(','), '--data-dir', tempDir('etcd-nc'), '--controllers=-garbagecollector']);
       stops.push(() => server.stop());
       await load.run({ cmd: 'ensureNamespace', url: server.url, ns: 'bench' });
-      bare = { server, etcd: etcd2 };
+      withoutControllers = server;
     }
     const skip = (what: string, goal: string) => rows.push({ what, kapi: 'skipped', limit: 'etcd did not start (the note below says why)', ratio: '', goal });
 
     // Writes.
     let run = 0;
-    if (overEtcd && etcd && bare) {
-      const noControllers = bare.server;
+    if (overEtcd && etcd && withoutControllers) {
+      const noControllers = withoutControllers;
       const [create, rawCreate, createNc] = await interleaved([
         withCpu('kapi create over etcd', overEtcd.cpuMs, () => load.run({ cmd: 'create', url: overEtcd.url, ns: 'bench', prefix: `c${run}`, ms: windowMs })),
         withCpu('raw etcd3 create', loadCpuMs, () => load.run({ cmd: 'etcdCreate', endpoints: etcd!.endpoints, prefix: `c${run}`, ms: windowMs })),
