@@ -6,8 +6,6 @@ import { builtinKinds, storageCodecOf } from '@kapi/api';
 import { createCacher, type Cacher, type CacherLogger, type CacherOptions } from '@kapi/cacher';
 import { componentStatusResource, createBuiltinRegistry, type Registry, type ResourceInfo } from '@kapi/registry';
 import { createStore, defaultCompactionIntervalMs, startCompactor, type KV, type ResourceTransformers } from '@kapi/storage';
-import { createEtcd3Kv, progressNotifyIsReliable } from '@kapi/storage-etcd3';
-import { createSqliteKv } from '@kapi/storage-sqlite';
 
 export type StorageBackend = { kind: 'sqlite'; dataDir: string } | { kind: 'sqlite-memory' } | { kind: 'etcd'; endpoints: string[] };
 
@@ -31,15 +29,25 @@ export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-
  */
 const sqliteProgressNotifyIntervalMs = 100;
 
-function openKv(backend: StorageBackend): KV {
+/**
+ * Opens the backend's KV. Each driver is imported when it is chosen: `etcd3` (with gRPC) takes
+ * 70–200 ms to load, which a server on SQLite should not pay at start.
+ */
+async function openKv(backend: StorageBackend): Promise<KV> {
   switch (backend.kind) {
-    case 'sqlite':
+    case 'sqlite': {
+      const { createSqliteKv } = await import('@kapi/storage-sqlite');
       mkdirSync(backend.dataDir, { recursive: true });
       return createSqliteKv({ path: join(backend.dataDir, 'kapi.db'), progressNotifyIntervalMs: sqliteProgressNotifyIntervalMs });
-    case 'sqlite-memory':
+    }
+    case 'sqlite-memory': {
+      const { createSqliteKv } = await import('@kapi/storage-sqlite');
       return createSqliteKv({ path: ':memory:', progressNotifyIntervalMs: sqliteProgressNotifyIntervalMs });
-    case 'etcd':
+    }
+    case 'etcd': {
+      const { createEtcd3Kv } = await import('@kapi/storage-etcd3');
       return createEtcd3Kv({ endpoints: backend.endpoints });
+    }
   }
 }
 
@@ -79,6 +87,7 @@ async function consistentReadsFromCache(backend: StorageBackend, kv: KV): Promis
   if (backend.kind !== 'etcd') return { fromCache: true, why: 'SQLite progress notifications are exact' };
   try {
     const version = await (kv as KV & { serverVersion(): Promise<string> }).serverVersion();
+    const { progressNotifyIsReliable } = await import('@kapi/storage-etcd3');
     return progressNotifyIsReliable(version)
       ? { fromCache: true, why: `etcd ${version} has reliable progress notifications` }
       : { fromCache: false, why: `etcd ${version} is older than 3.4.31 / 3.5.13: consistent reads go to etcd` };
@@ -110,7 +119,8 @@ function withoutProgressRequests(kv: KV): KV {
 /** Opens the backend and builds the registry over it; creates the system namespaces when missing. */
 export async function composeStack(backend: StorageBackend, options: StackOptions = {}): Promise<Stack> {
   const { encryption, logger, wrapKv } = options;
-  const kv = wrapKv ? wrapKv(openKv(backend)) : openKv(backend);
+  const opened = await openKv(backend);
+  const kv = wrapKv ? wrapKv(opened) : opened;
   const consistent = await consistentReadsFromCache(backend, kv);
   logger?.info({ consistentReadsFromCache: consistent.fromCache }, consistent.why);
   const cachers: Cacher[] = [];
