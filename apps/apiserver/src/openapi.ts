@@ -127,11 +127,24 @@ export interface OpenAPIV3 {
   document(gv: string): Document | undefined;
   /** Every group version's document, in index order. */
   documents(): OpenAPIV3Document[];
+  /**
+   * The component schemas of the built-in kinds and their subresources' kinds, as the documents
+   * carry them (every document's schemas of a built-in kind are these), without building the
+   * documents' paths: what server-side apply's type converter reads, ~20 ms where the documents
+   * take 100–200 ms. Built once: the built-in kinds do not change.
+   */
+  builtinSchemas(): Record<string, OpenAPISchema>;
 }
 
 /** The `io.k8s.…`-style id of a custom resource's kind: its group reversed (`com.example.v1.Widget`). */
 function customKindId(e: ResourceEntry): string {
   return `${e.info.group.split('.').reverse().join('.')}.${e.info.version}.${e.info.kind}`;
+}
+
+/** The components of built-in kinds' entries (and their subresources' kinds), the meta/v1 ones and `extra`, with kube's descriptions. */
+function builtinComponents(builtin: readonly ResourceEntry[], extra: Record<string, OpenAPISchema> = {}): Record<string, OpenAPISchema> {
+  const roots = [...builtin.map((e) => e.definition.schema), ...builtin.flatMap((e) => Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition.schema] : [])))];
+  return withKubeDescriptions(openAPIComponents(roots, { ...metaComponents(), ...extra }));
 }
 
 /**
@@ -173,15 +186,7 @@ function buildDocument(entries: ResourceEntry[]): OpenAPIV3Document {
     info: { title: 'Kubernetes', version: 'unversioned' },
     paths: Object.fromEntries(Object.keys(paths).sort().map((k) => [k, paths[k]])),
     components: {
-      schemas: reachableSchemas(
-        paths,
-        withKubeDescriptions(
-          openAPIComponents(
-            [...builtin.map((e) => e.definition.schema), ...builtin.flatMap((e) => Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition.schema] : [])))],
-            { ...metaComponents(), ...lists, ...customSchemas },
-          ),
-        ),
-      ),
+      schemas: reachableSchemas(paths, builtinComponents(builtin, { ...lists, ...customSchemas })),
       securitySchemes: { BearerToken: { description: 'Bearer Token authentication', in: 'header', name: 'authorization', type: 'apiKey' } },
     },
   };
@@ -192,6 +197,7 @@ function buildDocument(entries: ResourceEntry[]): OpenAPIV3Document {
  * established, changed or deleted).
  */
 export function createOpenAPIV3(registry: Registry): OpenAPIV3 {
+  let builtinSchemas: Record<string, OpenAPISchema> | undefined;
   let built: { generation: number; docs: Map<string, Document>; objects: OpenAPIV3Document[] } | undefined;
   const current = () => {
     if (built && built.generation === registry.generation) return built;
@@ -217,6 +223,7 @@ export function createOpenAPIV3(registry: Registry): OpenAPIV3 {
     }),
     document: (gv) => current().docs.get(gv),
     documents: () => current().objects,
+    builtinSchemas: () => (builtinSchemas ??= builtinComponents(registry.resources.filter((e) => !e.customResource))),
   };
 }
 
