@@ -153,7 +153,7 @@ async function optionalSection(name: string, fn: string, title: string) {
 
 const sections = ['storage', 'http', 'codecs', 'patch', 'apply', 'cacher', 'controllers', 'server'] as const;
 // `pnpm bench -- http` passes the `--` on to the script with pnpm 10: skip it.
-const only = process.argv.slice(2).find((a) => a !== '--');
+const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (only !== undefined && !(sections as readonly string[]).includes(only)) {
   process.stderr.write(`usage: pnpm bench [-- ${sections.join('|')}]\n`);
   process.exit(2);
@@ -172,9 +172,16 @@ if (wanted('controllers')) {
   process.stdout.write(`\nControllers (issue 15)\n\n${markdownTable(['operation', 'kapi', 'goal', ''], lines)}\n${notes.map((n) => `- ${n}`).join('\n')}\n`);
 }
 if (wanted('server')) {
-  const { machine, rows, notes } = await benchServer();
+  const { machine, rows, notes, profile } = await benchServer();
   const lines = rows.map((r) => [r.what, r.kapi, r.limit, r.ratio, r.met === undefined ? r.goal : `${r.goal} ${r.met ? '✓' : '✗'}`]);
   process.stdout.write(
     `\nThe HTTP path next to the storage under it (issue 16)\n\n${machine}\n\n${markdownTable(['operation', 'kapi', 'limit measured in the same run', 'ratio', 'goal'], lines)}\n${notes.map((n) => `- ${n}`).join('\n')}\n`,
   );
+  // `--profile`: each server's requests by layer (µs per request, the server's wall time).
+  for (const { server, report } of profile ?? []) {
+    const layers = ['decode', 'admission', 'managedFields', 'storage', 'encode', 'other', 'total'];
+    const shown = report.filter((r) => r.count >= 10).sort((a, b) => b.count - a.count);
+    const table = markdownTable(['request', 'count', ...layers.map((l) => `${l} µs`)], shown.map((r) => [r.request, String(r.count), ...layers.map((l) => String(r.microsPerRequest[l] ?? 0))]));
+    process.stdout.write(`\nWhere a request's time goes, ${server} (--request-profile; µs per request)\n\n${table}`);
+  }
 }

@@ -120,10 +120,13 @@ let serveEntry = [...tsxArgs, cliSource];
 /** How the `startTestServer()` script is run: compiled, else under tsx. */
 let startTestEntry = [...tsxArgs, join(here, 'server-start-test.ts')];
 
+/** `pnpm bench -- server --profile`: the servers attribute each request's time to its layers. */
+const profiling = process.argv.includes('--profile');
+
 /** `kapi serve` with `args`. */
 function startServe(args: string[]): Promise<Child> {
   const entry = serveEntry;
-  return spawnServing([...entry, 'serve', '--port', '0', '--log-level', 'warn', ...args], (line) => {
+  return spawnServing([...entry, 'serve', '--port', '0', '--log-level', 'warn', ...(profiling ? ['--request-profile'] : []), ...args], (line) => {
     const m = /^export KUBECONFIG=(.+)$/.exec(line);
     return m ? /server: (\S+)/.exec(readFileSync(m[1]!, 'utf8'))?.[1] : undefined;
   });
@@ -158,7 +161,15 @@ const dataDirParent = () => {
 };
 
 /** Runs the section; returns the machine line, the rows and the notes under the table. */
-export async function benchServer(): Promise<{ machine: string; rows: ServerRow[]; notes: string[] }> {
+/** A server's request profile (`--request-profile`): µs per request of each layer, by verb and resource. */
+type RequestProfileReport = { request: string; count: number; microsPerRequest: Record<string, number> }[];
+
+async function requestProfile(url: string): Promise<RequestProfileReport> {
+  const res = await fetch(`${url}/debug/kapi/request-profile`);
+  return ((await res.json()) as { requests: RequestProfileReport }).requests;
+}
+
+export async function benchServer(): Promise<{ machine: string; rows: ServerRow[]; notes: string[]; profile?: { server: string; report: RequestProfileReport }[] }> {
   const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; load average ${loadavg()[0]!.toFixed(1)} when the section started`;
   const rows: ServerRow[] = [];
   const notes: string[] = [];
@@ -169,6 +180,7 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     dirs.push(d);
     return d;
   };
+  const profile: { server: string; report: RequestProfileReport }[] = [];
   let compiled = false;
   try {
     const out = tempDir('compiled');
@@ -179,7 +191,7 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     notes.push(`The CLI could not be compiled (${(err as Error).message.split('\n')[0]}): \`kapi serve\` runs from source under tsx.`);
   }
   notes.push(
-    `\`kapi serve\` runs ${compiled ? 'compiled (as is the `startTestServer()` script): apps/apiserver/src/cli.ts and the workspace packages bundled by esbuild into one ES module, npm dependencies imported from node_modules' : 'under tsx'}, with --log-level warn and its default controllers; SQLite and etcd data in ${parent}.`,
+    `\`kapi serve\` runs ${compiled ? 'compiled (as is the `startTestServer()` script): apps/apiserver/src/cli.ts and the workspace packages bundled by esbuild into ES modules (the entry and its lazily loaded chunks), npm dependencies imported from node_modules' : 'under tsx'}, with --log-level warn and its default controllers; SQLite and etcd data in ${parent}.`,
   );
   const load = startLoad();
   const stops: (() => Promise<void>)[] = [];
@@ -340,6 +352,10 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
         .map(([label, us]) => `${label} ${median(us).toFixed(0)} µs`)
         .join(', ')}.`,
     );
+    if (profiling) {
+      profile.push({ server: 'kapi serve over SQLite', report: await requestProfile(sqlite.url) });
+      if (overEtcd) profile.push({ server: 'kapi serve over etcd', report: await requestProfile(overEtcd.url) });
+    }
     for (const stop of stops.reverse()) await stop();
     stops.length = 0;
     rows.push(await startRow(tempDir('start'), compiled));
@@ -354,7 +370,7 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     `Watch latency: one watcher, 300 creates at 100/s; the time from sending a create to its event arriving.`,
   );
   if (etcdSkipped) notes.push(`etcd rows skipped: ${etcdSkipped}.`);
-  return { machine, rows, notes };
+  return { machine, rows, notes, ...(profiling ? { profile } : {}) };
 }
 
 /** Start to first 200 of `/version`: `kapi serve`, `startTestServer()` in a fresh process, and a bare node. */

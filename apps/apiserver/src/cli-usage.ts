@@ -20,6 +20,7 @@ export const serveFlags = {
   'leader-elect-retry-period': { type: 'string' },
   'root-ca-file': { type: 'string' },
   'terminated-pod-gc-threshold': { type: 'string' },
+  'request-profile': { type: 'boolean' },
 } as const;
 
 /** What `kapi --help` and `kapi serve --help` print. */
@@ -54,4 +55,6 @@ Flags of serve:
                           CA kapi makes once in DATA-DIR/pki)
   --terminated-pod-gc-threshold N
                           terminated pods kept before the oldest are deleted (default 12500; 0 = no limit)
+  --request-profile       attribute each request's time to the layers it crosses (decode, admission,
+                          managedFields, storage, encode), summed at GET /debug/kapi/request-profile
 `;

@@ -47,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
       leaderElectRetryPeriod: values['leader-elect-retry-period'],
       rootCAFile: values['root-ca-file'],
       terminatedPodGCThreshold: values['terminated-pod-gc-threshold'],
+      requestProfile: values['request-profile'],
     });
   } catch (err) {
     const msg = err instanceof ZodError ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n') : (err as Error).message;

@@ -5,7 +5,8 @@ import { jsonCodec, isAlreadyExists, type Codec, type KubeObject } from '@kapi/a
 import { builtinKinds, storageCodecOf } from '@kapi/api';
 import { createCacher, type Cacher, type CacherLogger, type CacherOptions } from '@kapi/cacher';
 import { componentStatusResource, createBuiltinRegistry, type Registry, type ResourceInfo } from '@kapi/registry';
-import { createStore, defaultCompactionIntervalMs, startCompactor, type KV, type ResourceTransformers } from '@kapi/storage';
+import { timed } from './request-profile.ts';
+import { createStore, defaultCompactionIntervalMs, startCompactor, type KV, type ResourceTransformers, type StorageInterface } from '@kapi/storage';
 
 export type StorageBackend = { kind: 'sqlite'; dataDir: string } | { kind: 'sqlite-memory' } | { kind: 'etcd'; endpoints: string[] };
 
@@ -67,6 +68,8 @@ export interface StackOptions {
    * the garbage collector controller is switched off. Default true.
    */
   garbageCollection?: boolean;
+  /** Count the time requests spend in storage (the watch cache, the Store, the KV) for the request profile. */
+  requestProfile?: boolean;
   /** Where the watch caches log (consistency mismatches, relists). */
   logger?: CacherLogger & { info(obj: object, msg?: string): void };
   /** Wraps the backend's KV before anything uses it (tests count its calls). Default: the KV as opened. */
@@ -149,7 +152,7 @@ export async function composeStack(backend: StorageBackend, options: StackOption
       ...(logger ? { logger } : {}),
     });
     cachers.push(cacher);
-    return cacher;
+    return options.requestProfile ? timedStorage(cacher) : cacher;
   }, [componentStatusResource({ storageProbe: () => kv.currentRevision() })], {
     ...(options.eventTTLSeconds !== undefined ? { eventTTLSeconds: options.eventTTLSeconds } : {}),
     garbageCollection: options.garbageCollection ?? true,
@@ -180,5 +183,23 @@ export async function composeStack(backend: StorageBackend, options: StackOption
       await Promise.all(cachers.map((c) => c.close()));
       await kv.close();
     },
+  };
+}
+
+/** The storage with its reads and writes timed as the request profile's `storage` layer. */
+function timedStorage(storage: StorageInterface): StorageInterface {
+  return {
+    versioner: storage.versioner,
+    create: (key, obj, opts) => timed('storage', () => storage.create(key, obj, opts)),
+    delete: (key, opts) => timed('storage', () => storage.delete(key, opts)),
+    watch: (key, opts) => storage.watch(key, opts),
+    get: (key, opts) => timed('storage', () => storage.get(key, opts)),
+    getList: (key, opts) => timed('storage', () => storage.getList(key, opts)),
+    guaranteedUpdate: (key, opts) => timed('storage', () => storage.guaranteedUpdate(key, opts)),
+    count: (key) => storage.count(key),
+    getCurrentResourceVersion: () => storage.getCurrentResourceVersion(),
+    ...(storage.requestWatchProgress ? { requestWatchProgress: () => storage.requestWatchProgress!() } : {}),
+    readinessCheck: () => storage.readinessCheck(),
+    close: () => storage.close(),
   };
 }

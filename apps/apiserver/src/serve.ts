@@ -67,6 +67,8 @@ export const ServeOptions = z
      * --root-ca-file). Without it kapi makes a CA once in `<data-dir>/pki` and publishes that.
      */
     rootCAFile: z.string().min(1).optional(),
+    /** Attribute each request's time to the layers it crosses, served at /debug/kapi/request-profile (`pnpm bench -- server --profile`). */
+    requestProfile: z.boolean().default(false),
     /** Terminated pods kept before PodGC deletes the oldest (--terminated-pod-gc-threshold, 12500; 0 = none). */
     terminatedPodGCThreshold: z.coerce.number().int().min(0).optional(),
     /** How long Events are kept after each write: a Go duration (kube's --event-ttl, 1h), parsed to whole seconds. */
@@ -140,13 +142,14 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
     onCompactionError: (err) => logger.warn({ err }, 'compaction failed; retrying at the next interval'),
     logger,
     garbageCollection: garbageCollectorEnabled(options.controllers),
+    requestProfile: options.requestProfile,
     eventTTLSeconds: options.eventTTL,
     ...(encryption ? { encryption } : {}),
   });
   if (encryption) logger.info({ resources: encryption.configured }, 'encryption at rest configured');
   // One set of field managers for HTTP writes and the controllers' in-process ones.
   const fieldManagers = createFieldManagers(createOpenAPIV3(stack.registry), logger, true, stack.registry);
-  const server = createApiServer({ registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth });
+  const server = createApiServer({ registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth, requestProfile: options.requestProfile });
   let port: number;
   try {
     port = await listen(server, options.port);

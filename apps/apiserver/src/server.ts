@@ -10,6 +10,7 @@ import { serveResource } from './handlers/resource.ts';
 import { serveConnect } from './handlers/connect.ts';
 import { resolveRoute } from './routes.ts';
 import { createFieldManagers, type FieldManagers } from './field-managers.ts';
+import { createRequestProfile } from './request-profile.ts';
 import { createHealthEndpoints, logCheck, namedCheck, pingCheck, shutdownCheck, type HealthEndpoints } from './healthz.ts';
 import { createStorageCheck, type StorageProbe } from './storage-health.ts';
 import { parseRequestInfo, parseRequestTarget, type RequestInfo, type RequestTarget } from './request-info.ts';
@@ -51,6 +52,11 @@ export interface ApiHandlerOptions {
   storageHealth?: StorageProbe;
   /** True once the server has begun to stop: /readyz's `shutdown` check then fails (createApiServer sets it). */
   shuttingDown?: () => boolean;
+  /**
+   * Attribute each request's time to the layers it crosses and serve the sums at
+   * `/debug/kapi/request-profile` (`kapi serve --request-profile`; see request-profile.ts).
+   */
+  requestProfile?: boolean;
 }
 
 /**
@@ -82,6 +88,7 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
   // Built again when what is served changes (a CRD established, changed or deleted).
   let openapiV2: { generation: number; doc: OpenAPIV2 } | undefined;
   const health = healthEndpoints(options);
+  const profile = options.requestProfile ? createRequestProfile() : undefined;
 
   const route = async (req: IncomingMessage, res: ServerResponse, url: RequestTarget): Promise<void> => {
     const path = url.path;
@@ -93,6 +100,10 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
       return writeJson(res, 200, versionInfo());
     }
     if (health.handles(path)) return health.serve(res, path, url.query);
+    if (profile && path === '/debug/kapi/request-profile') {
+      if (url.query.get('reset') === 'true') profile.reset();
+      return writeJson(res, 200, { requests: profile.report() });
+    }
     if (isRead && path === '/openapi/v2') {
       if (openapiV2?.generation !== registry.generation) {
         openapiV2 = { generation: registry.generation, doc: createOpenAPIV2(openapi.documents(), `v${kubernetesMajor}.${kubernetesMinor}.0`) };
@@ -181,7 +192,13 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
         'request',
       );
     });
-    route(req, res, url).catch((err: unknown) => {
+    const served = profile
+      ? profile.run(req, res, () => {
+          const info = parseRequestInfo(method, url.path, url.query.get('watch') === 'true' || url.query.get('watch') === '1');
+          return info.isResourceRequest ? `${info.verb} ${info.apiGroup ? `${info.resource}.${info.apiGroup}` : info.resource}${info.subresource ? `/${info.subresource}` : ''}` : `${method} ${url.path}`;
+        }, () => route(req, res, url))
+      : route(req, res, url);
+    served.catch((err: unknown) => {
       const status = statusFromError(err);
       if ((status.code ?? 500) >= 500) logger.error({ err, method: req.method, url: req.url }, 'request failed');
       writeError(res, err, req.headers.accept);

@@ -30,6 +30,7 @@ import { encodeProtobufBody } from '../protobuf-output.ts';
 import type { RequestInfo } from '../request-info.ts';
 import { writeJson } from '../responses.ts';
 import { serveWatch } from './watch.ts';
+import { timed, timedSync } from '../request-profile.ts';
 
 export { patchMediaTypes } from './patch.ts';
 
@@ -62,6 +63,10 @@ function respond(r: ResourceRequest, code: number, obj: unknown, warnings: reado
 
 /** Writes an object, a list or a Status in the negotiated form (JSON, YAML or protobuf). */
 function writeOutput(r: ResourceRequest, code: number, obj: KubeObject, output: Output): void {
+  timedSync('encode', () => writeOutputNow(r, code, obj, output));
+}
+
+function writeOutputNow(r: ResourceRequest, code: number, obj: KubeObject, output: Output): void {
   if (output.kind === 'protobuf') {
     const body = encodeProtobufBody(r.entry.definition, obj);
     r.res.writeHead(code, { 'Content-Type': output.contentType, 'Content-Length': body.length });
@@ -149,17 +154,17 @@ async function serveCreate(r: ResourceRequest): Promise<void> {
   const opts = parseWriteOptions(r.query, 'CreateOptions');
   const body = await readBody(r.req);
   const warnings: string[] = [];
-  const decoded = decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings);
+  const decoded = timedSync('decode', () => decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings));
   // No authenticator yet: every request is anonymous, as kube-apiserver takes a request without credentials.
   const ctx: RequestContext = { ...contextOf(r), user: anonymousUser };
-  if (r.entry.info.namespaced) await admitNamespaceLifecycle(r.registry, r.entry.info.resource, r.info.namespace, decoded);
+  if (r.entry.info.namespaced) await timed('admission', () => admitNamespaceLifecycle(r.registry, r.entry.info.resource, r.info.namespace, decoded));
   const fm = r.fieldManagers.of(r.entry, r.info.subresource);
   const manager = managerOrUserAgent(opts.fieldManager, r.req.headers['user-agent']);
   const create = (track: boolean) => {
     // kube defaults while decoding, so defaulted fields belong to the creator.
     const obj = structuredClone(decoded);
     applyDefaults(r, obj);
-    return r.entry.store.create(ctx, track ? fm.updateNoErrors(r.fieldManagers.emptyOf(r.entry), obj, manager) : dropManagedFields(obj), {
+    return r.entry.store.create(ctx, track ? timedSync('managedFields', () => fm.updateNoErrors(r.fieldManagers.emptyOf(r.entry), obj, manager)) : dropManagedFields(obj), {
       dryRun: opts.dryRun,
       ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
       ...(r.info.name !== '' ? { name: r.info.name } : {}),
@@ -172,7 +177,7 @@ async function serveUpdate(r: ResourceRequest): Promise<void> {
   const opts = parseWriteOptions(r.query, 'UpdateOptions');
   const body = await readBody(r.req);
   const warnings: string[] = [];
-  const decoded = decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings);
+  const decoded = timedSync('decode', () => decodeObject(r.entry, r.req.headers['content-type'], body, opts.fieldValidation, warnings));
   applyDefaults(r, decoded);
   const fm = r.fieldManagers.of(r.entry, r.info.subresource);
   const manager = managerOrUserAgent(opts.fieldManager, r.req.headers['user-agent']);
@@ -182,7 +187,7 @@ async function serveUpdate(r: ResourceRequest): Promise<void> {
       r.info.name,
       (old) => {
         const obj = structuredClone(decoded);
-        return track ? fm.updateNoErrors(old ?? r.fieldManagers.emptyOf(r.entry), obj, manager) : dropManagedFields(obj);
+        return track ? timedSync('managedFields', () => fm.updateNoErrors(old ?? r.fieldManagers.emptyOf(r.entry), obj, manager)) : dropManagedFields(obj);
       },
       {
         dryRun: opts.dryRun,
@@ -217,7 +222,7 @@ async function servePatch(r: ResourceRequest): Promise<void> {
         warnings = [];
         const obj = checkDecoded(r.entry, patched as KubeObject, opts.fieldValidation, warnings);
         applyDefaults(r, obj);
-        return track ? fm.updateNoErrors(old, obj, manager) : dropManagedFields(obj);
+        return track ? timedSync('managedFields', () => fm.updateNoErrors(old, obj, manager)) : dropManagedFields(obj);
       },
       { dryRun: opts.dryRun, defaulted: true, ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}) },
     );
@@ -238,7 +243,7 @@ async function serveApply(r: ResourceRequest, body: Uint8Array, opts: ReturnType
       let out: KubeObject;
       let changed: boolean;
       try {
-        ({ object: out, changed } = fm.applyWithResult(live, structuredClone(applied.object), opts.fieldManager ?? '', opts.force));
+        ({ object: out, changed } = timedSync('managedFields', () => fm.applyWithResult(live, structuredClone(applied.object), opts.fieldManager ?? '', opts.force)));
       } catch (err) {
         throw asStatusError(err);
       }

@@ -31,6 +31,8 @@ export interface TestServerOptions {
   advertiseAddress?: string;
   /** How long Events are kept after each write, a Go duration as `kapi serve --event-ttl` takes it ('2s'; default '1h'). */
   eventTTL?: string;
+  /** Attribute each request's time to the layers it crosses, served at /debug/kapi/request-profile (as `kapi serve --request-profile`). */
+  requestProfile?: boolean;
   /** Keep managedFields and serve server-side apply (default true; false only to measure their cost). */
   trackManagedFields?: boolean;
   /**
@@ -73,10 +75,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(encryption ? { encryption } : {}),
     ...(eventTTLSeconds !== undefined ? { eventTTLSeconds } : {}),
     garbageCollection: garbageCollectorEnabled(enabled),
+    ...(options.requestProfile ? { requestProfile: true } : {}),
   });
   const logger = pino({ level: options.logLevel ?? 'silent' });
   const fieldManagers = createFieldManagers(createOpenAPIV3(stack.registry), logger, options.trackManagedFields ?? true, stack.registry);
-  const server = createApiServer({ registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth });
+  const server = createApiServer({ registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth, ...(options.requestProfile ? { requestProfile: true } : {}) });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
