@@ -32,6 +32,35 @@ function countingKv(kv: KV, counts: Counts): KV {
 
 const zero = (): Counts => ({ range: 0, create: 0, update: 0, delete: 0, currentRevision: 0 });
 
+/** Holds the KV's watch deliveries (events and progress, in order) while `held`: the watch caches lag. */
+const lag = { held: false, queue: [] as (() => void)[] };
+function release(): void {
+  lag.held = false;
+  for (const deliver of lag.queue.splice(0)) deliver();
+}
+
+function laggingKv(kv: KV): KV {
+  return new Proxy(kv, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (prop !== 'watch') return value;
+      const watch = (value as KV['watch']).bind(target);
+      const later =
+        <A extends unknown[]>(f: (...args: A) => void) =>
+        (...args: A) => {
+          if (lag.held || lag.queue.length > 0) lag.queue.push(() => f(...args));
+          else f(...args);
+        };
+      return ((key, options, handlers) =>
+        watch(key, options, {
+          onEvents: later((events) => handlers.onEvents(events)),
+          ...(handlers.onProgress ? { onProgress: later((rev: number) => handlers.onProgress!(rev)) } : {}),
+          onError: (err) => handlers.onError(err),
+        })) satisfies KV['watch'];
+    },
+  });
+}
+
 describe('etcd round trips per write over HTTP', () => {
   let etcd: EtcdServer;
   let stack: Stack;
@@ -41,7 +70,7 @@ describe('etcd round trips per write over HTTP', () => {
 
   beforeAll(async () => {
     etcd = await startEtcd();
-    stack = await composeStack({ kind: 'etcd', endpoints: etcd.endpoints }, { compactionIntervalMs: 0, wrapKv: (kv) => countingKv(kv, counts) });
+    stack = await composeStack({ kind: 'etcd', endpoints: etcd.endpoints }, { compactionIntervalMs: 0, wrapKv: (kv) => countingKv(laggingKv(kv), counts) });
     const logger = pino({ level: 'silent' });
     const fieldManagers = createFieldManagers(createOpenAPIV3(stack.registry), logger, true, stack.registry);
     server = createApiServer({ registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth });
@@ -94,6 +123,39 @@ describe('etcd round trips per write over HTTP', () => {
       expect(res.status).toBe(200);
       rv = res.body.metadata.resourceVersion;
       expect(counts).toEqual({ ...zero(), update: 1 });
+    }
+  });
+
+  it('while the cache lags behind: an update of what this server just wrote reads nothing back', async () => {
+    await settle();
+    lag.held = true;
+    try {
+      const created = await send('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'lagging' }, data: { n: '0' } });
+      expect(created.status).toBe(201);
+      let rv = created.body.metadata.resourceVersion;
+      for (let i = 1; i <= 3; i++) {
+        const res = await send('PUT', '/api/v1/namespaces/default/configmaps/lagging', { metadata: { name: 'lagging', resourceVersion: rv }, data: { n: String(i) } });
+        expect(res.status).toBe(200);
+        expect(Number(res.body.metadata.resourceVersion)).toBeGreaterThan(Number(rv));
+        rv = res.body.metadata.resourceVersion;
+      }
+      expect(counts).toEqual({ ...zero(), create: 1, update: 3 });
+    } finally {
+      release();
+    }
+  });
+
+  it('while the cache lags behind: a create right after this server deleted the namespace is refused', async () => {
+    expect((await send('POST', '/api/v1/namespaces', { metadata: { name: 'going' } })).status).toBe(201);
+    await settle();
+    lag.held = true;
+    try {
+      // The cache still holds the namespace Active; the DELETE this server admitted sends admission to etcd.
+      expect((await send('DELETE', '/api/v1/namespaces/going', {})).status).toBe(200);
+      const refused = await send('POST', '/api/v1/namespaces/going/configmaps', { metadata: { name: 'late' } });
+      expect(refused.status).toBe(403);
+    } finally {
+      release();
     }
   });
 
