@@ -186,6 +186,20 @@ export function orderObject<T extends KubeObject>(obj: T, typeMeta: { apiVersion
   return out as T;
 }
 
+/**
+ * On an item of a list made from a stored object (the watch cache's, frozen and shared): that
+ * object, so that an encoder may keep one encoding of it for every list it appears in. A symbol
+ * key: JSON, YAML and structured clones never see it.
+ */
+export const listItemSource: unique symbol = Symbol('kapi.listItemSource');
+
+/** {@link orderObject} without type meta, for a list item, remembering the frozen object it was made from. */
+export function orderListItem<T extends KubeObject>(obj: T): T {
+  const item = orderObject(obj, null);
+  if (Object.isFrozen(obj)) Object.defineProperty(item, listItemSource, { value: obj });
+  return item;
+}
+
 /** The watch event as it travels (metav1.WatchEvent). */
 export const WatchEventSchema = z.object({
   type: z.enum(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']),

@@ -14,6 +14,7 @@ import {
   now,
   optimisticLockErrorMsg,
   orderObject,
+  orderListItem,
   fieldErrors,
   FieldPath,
   type KubeList,
@@ -245,7 +246,7 @@ export function createGenericStore(options: GenericStoreOptions): GenericStore {
             ? await storage.getList(keyFor(ctx, pinned), { ...listOpts, recursive: false })
             : await storage.getList(listKey(ctx), { ...listOpts, recursive: true });
         // Items of a typed list carry no kind or apiVersion, as kube writes them.
-        return { kind: info.listKind, apiVersion: apiVersionOf(info), metadata: list.metadata, items: list.items.map((o) => orderObject(o, null)) };
+        return { kind: info.listKind, apiVersion: apiVersionOf(info), metadata: list.metadata, items: list.items.map((o) => orderListItem(o)) };
       } catch (err) {
         throw interpretStorageError(err, gr, '', 'list');
       }

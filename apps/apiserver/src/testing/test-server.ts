@@ -111,6 +111,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     namespaceDeletionGracePeriodMs: options.namespaceDeletionGracePeriodMs ?? (options.leaderElection ? namespaceDeletionGracePeriodMs : singleServerNamespaceGracePeriodMs),
     ...(options.leaderElection ? { leaderElection: options.leaderElection } : {}),
   });
+  // A test starts on a settled server, as on a cluster that has been up a while: the system
+  // namespaces hold their ServiceAccounts and kube-root-ca.crt, the aggregated roles their rules.
+  await controllers.idle();
   const url = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'kapi-test-'));
   const kubeconfigPath = join(dir, 'kubeconfig');
