@@ -1,5 +1,6 @@
 // Follows Go's net/netip ParseAddr / ParsePrefix / Addr.String as used by k8s.io/apiserver/pkg/cel/library/ip.go and
 // cidr.go (v0.33): strict parsing (no leading zeros in IPv4 octets), RFC 5952 printing.
+import { ipv6Text } from '@kapi/apimachinery';
 
 /** An IP address: 4 or 16 bytes, with the zone if one was given. */
 export interface Addr {
@@ -139,25 +140,7 @@ export function parseAddr(s: string): Addr {
 export function addrString(a: Addr): string {
   if (a.bytes.length === 4) return a.bytes.join('.');
   if (a.mapped4) return `::ffff:${a.bytes.slice(12).join('.')}${a.zone ? `%${a.zone}` : ''}`;
-  const groups: number[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push((a.bytes[i]! << 8) | a.bytes[i + 1]!);
-  let bestStart = -1;
-  let bestLen = 0;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLen && j - i >= 2) {
-      bestStart = i;
-      bestLen = j - i;
-    }
-    i = j;
-  }
-  const hex = (gs: number[]) => gs.map((g) => g.toString(16)).join(':');
-  const s = bestStart < 0 ? hex(groups) : `${hex(groups.slice(0, bestStart))}::${hex(groups.slice(bestStart + bestLen))}`;
+  const s = ipv6Text(a.bytes);
   return a.zone ? `${s}%${a.zone}` : s;
 }
 

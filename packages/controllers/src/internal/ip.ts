@@ -1,6 +1,7 @@
 // Behaviour of k8s.io/utils/net (ParseIPSloppy, IsIPv6String: Go 1.16's net.ParseIP, which accepts
 // leading zeros in IPv4 octets) and Go's net.IP.String() (v1.33): how the endpoint controllers
 // read pod IPs and print them back.
+import { ipText, isIPv4Mapped } from '@kapi/apimachinery';
 
 /** The 16 bytes of an address (IPv4 as ::ffff:a.b.c.d), or undefined when `s` is not one. */
 export function parseIPSloppy(s: string): Uint8Array | undefined {
@@ -58,10 +59,7 @@ function parseIPv6(s: string): Uint8Array | undefined {
 }
 
 /** Whether the address is IPv4 (or IPv4-mapped IPv6), as Go's To4() != nil. */
-export function isV4(ip: Uint8Array): boolean {
-  for (let i = 0; i < 10; i++) if (ip[i] !== 0) return false;
-  return ip[10] === 0xff && ip[11] === 0xff;
-}
+export const isV4 = (ip: Uint8Array): boolean => isIPv4Mapped(ip);
 
 /** utilnet.IsIPv6String: parses, and is not IPv4. */
 export function isIPv6String(s: string): boolean {
@@ -69,26 +67,5 @@ export function isIPv6String(s: string): boolean {
   return ip !== undefined && !isV4(ip);
 }
 
-/** Go's net.IP.String(): dotted IPv4, or RFC 5952 IPv6 (the longest run of two or more zero groups as `::`). */
-export function ipString(ip: Uint8Array): string {
-  if (isV4(ip)) return `${ip[12]}.${ip[13]}.${ip[14]}.${ip[15]}`;
-  const groups = Array.from({ length: 8 }, (_, i) => (ip[2 * i]! << 8) | ip[2 * i + 1]!);
-  let bestStart = -1;
-  let bestLen = 0;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLen && j - i >= 2) {
-      bestStart = i;
-      bestLen = j - i;
-    }
-    i = j;
-  }
-  const hex = (gs: number[]) => gs.map((g) => g.toString(16)).join(':');
-  if (bestStart < 0) return hex(groups);
-  return `${hex(groups.slice(0, bestStart))}::${hex(groups.slice(bestStart + bestLen))}`;
-}
+/** Go's net.IP.String(): dotted IPv4, or RFC 5952 IPv6. */
+export const ipString = (ip: Uint8Array): string => ipText(ip);

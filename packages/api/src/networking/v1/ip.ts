@@ -2,7 +2,7 @@
 // (ParseIPSloppy, ParseCIDRSloppy, IPFamilyOf) and Go's net.IP / netip text forms, as the
 // networking and discovery validations use them. StrictIPCIDRValidation is alpha (off) in v1.33, so
 // the "legacy field" checks parse sloppily (IPv4 octets may have leading zeros).
-import { fieldErrors, type FieldError, type FieldPath } from '@kapi/apimachinery';
+import { fieldErrors, ipText, type FieldError, type FieldPath } from '@kapi/apimachinery';
 import { isIPv4, isIPv6 } from '../../core/v1/validation-helpers.ts';
 
 /** A parsed address: 16 bytes (IPv4 as ::ffff:a.b.c.d), and whether the text was IPv4 notation. */
@@ -52,28 +52,7 @@ export function isV4(ip: ParsedIP): boolean {
 
 /** Go's net.IP.String(): dotted IPv4 (also for IPv4-mapped addresses), else RFC 5952 IPv6. */
 export function ipString(ip: ParsedIP): string {
-  if (isV4(ip)) return ip.bytes.slice(12).join('.');
-  const groups: number[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push((ip.bytes[i]! << 8) | ip.bytes[i + 1]!);
-  // The longest run of two or more zero groups (the first of equals) becomes "::".
-  let bestStart = -1;
-  let bestLen = 0;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLen && j - i >= 2) {
-      bestStart = i;
-      bestLen = j - i;
-    }
-    i = j;
-  }
-  const hex = (g: number[]) => g.map((v) => v.toString(16)).join(':');
-  if (bestStart < 0) return hex(groups);
-  return `${hex(groups.slice(0, bestStart))}::${hex(groups.slice(bestStart + bestLen))}`;
+  return ipText(ip.bytes);
 }
 
 /** Whether netip.ParseAddr would refuse text ParseIPSloppy accepts: an IPv4 octet with a leading zero. */
