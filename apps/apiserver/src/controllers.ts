@@ -67,7 +67,7 @@ export const knownControllers = (): string[] => controllerDescriptors({ rootCA: 
 
 /** Whether the garbage collector runs, and so whether deletes set its finalizers (kube's --enable-garbage-collector). */
 export function garbageCollectorEnabled(enabled: readonly string[] = ['*']): boolean {
-  return isControllerEnabled({ name: 'garbage-collector-controller', aliases: ['garbagecollector'] }, enabled);
+  return isControllerEnabled(garbageCollectorController(), enabled);
 }
 
 /** Starts the controllers over the registry, writing through the server's field managers. */

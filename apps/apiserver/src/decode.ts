@@ -8,6 +8,7 @@ import {
   decodeYamlObject,
   newBadRequest,
   newUnsupportedMediaType,
+  omitEmptyFields,
   unknownFieldsMessage,
   type FieldValidation,
   type KubeObject,
@@ -63,4 +64,18 @@ function checkCustomResource(entry: ResourceEntry, obj: KubeObject, fieldValidat
 export function checkDecoded(entry: ResourceEntry, obj: KubeObject, fieldValidation: FieldValidation, warnings: string[]): KubeObject {
   if (entry.customResource) return checkCustomResource(entry, obj, fieldValidation, warnings);
   return checkObject(entry.definition, obj, { fieldValidation, warnings });
+}
+
+/**
+ * Defaults as kube's decoder applies them, before the field manager sees the object: the kind's
+ * strategy defaults, or the subresource kind's own (an autoscaling/v1 Scale). The defaulted object
+ * is then held as its Go struct would hold it (a default of 0 or "" in an omitempty field is no
+ * value), so that the field manager, the generation and the store's unchanged-bytes check compare
+ * it with the stored object as kube compares Go structs. `entry` is the one serving the write (a
+ * subresource's, with its own definition when it has a kind of its own).
+ */
+export function defaultAsDecoded(entry: ResourceEntry, obj: KubeObject): void {
+  if ((entry.store as { definition?: unknown }).definition !== undefined) entry.definition.defaults(obj as never);
+  else entry.store.strategy.defaults(obj);
+  if (!entry.customResource) omitEmptyFields(entry.definition.schema, obj);
 }

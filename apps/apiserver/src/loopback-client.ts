@@ -2,10 +2,11 @@
 // controllers' client over this server's registry, in process. Reads go through the watch caches,
 // writes through the same stores, field managers and namespace admission as an HTTP request's, under
 // the manager `kube-controller-manager`.
-import { newNotFound, omitEmptyFields, parseFieldSelector, parseLabelSelector, type KubeObject } from '@kapi/apimachinery';
+import { newNotFound, parseFieldSelector, parseLabelSelector, type KubeObject } from '@kapi/apimachinery';
 import type { ControllerClient, ResourceClient, ResourceType } from '@kapi/controllers';
 import { groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
 import { admitNamespaceDeletion, admitNamespaceLifecycle } from './admission.ts';
+import { defaultAsDecoded } from './decode.ts';
 import type { FieldManagers } from './field-managers.ts';
 import { applyPatchType, preparePatch } from './handlers/patch.ts';
 
@@ -31,12 +32,8 @@ export function createLoopbackClient(options: LoopbackClientOptions): Controller
   const clients = new WeakMap<ResourceEntry, ResourceClient>();
 
   const clientOf = (entry: ResourceEntry): ResourceClient => {
-    // Defaults as a request's decoding applies them, the object then held as its Go struct holds it
-    // (zeros of omitempty fields dropped), as the HTTP handlers do: an unchanged write writes nothing.
-    const defaulted = (obj: KubeObject) => {
-      entry.store.strategy.defaults(obj);
-      if (!entry.customResource) omitEmptyFields(entry.definition.schema, obj);
-    };
+    // Defaults and the Go struct form as the HTTP handlers apply them: an unchanged write writes nothing.
+    const defaulted = (obj: KubeObject) => defaultAsDecoded(entry, obj);
     const ctxOf = (namespace: string): RequestContext => (entry.info.namespaced && namespace !== '' ? { namespace } : {});
     const storeOf = (subresource?: string) => {
       if (!subresource) return { store: entry.store, fm: fieldManagers.of(entry, '') };

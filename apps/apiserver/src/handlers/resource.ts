@@ -14,7 +14,6 @@ import {
   newMethodNotSupported,
   newNotFound,
   newStatusError,
-  omitEmptyFields,
   newUnsupportedMediaType,
   type KubeObject,
 } from '@kapi/apimachinery';
@@ -23,7 +22,7 @@ import { managerOrUserAgent, type FieldManagers } from '../field-managers.ts';
 import { anonymousUser, collectWarnings, currentWarnings, groupResourceOf, type Registry, type RequestContext, type ResourceEntry } from '@kapi/registry';
 import { admitNamespaceDeletion, admitNamespaceLifecycle } from '../admission.ts';
 import { readBody } from '../body.ts';
-import { checkDecoded, decodeObject } from '../decode.ts';
+import { checkDecoded, decodeObject, defaultAsDecoded } from '../decode.ts';
 import { bareContentType } from '../media.ts';
 import { negotiateOutput, toTable, type Output } from '../output.ts';
 import { encodeProtobufBody } from '../protobuf-output.ts';
@@ -275,17 +274,9 @@ function asStatusError(err: unknown): unknown {
   return newStatusError(failureStatus(500, '', err instanceof Error ? err.message : String(err)));
 }
 
-/**
- * Defaults as kube's decoder applies them, before the field manager sees the object: the kind's
- * strategy defaults, or the subresource kind's own (an autoscaling/v1 Scale). The defaulted object
- * is then held as its Go struct would hold it (a default of 0 or "" in an omitempty field is no
- * value), so that the field manager, the generation and the store's unchanged-bytes check compare
- * it with the stored object as kube compares Go structs.
- */
+/** {@link defaultAsDecoded} for the entry serving the request. */
 function applyDefaults(r: ResourceRequest, obj: KubeObject): void {
-  if ((r.entry.store as { definition?: unknown }).definition !== undefined) r.entry.definition.defaults(obj as never);
-  else r.entry.store.strategy.defaults(obj);
-  if (!r.entry.customResource) omitEmptyFields(r.entry.definition.schema, obj);
+  defaultAsDecoded(r.entry, obj);
 }
 
 /** Null members, which a typed (Go) object cannot hold: kube's conversion reads them as absent. */
