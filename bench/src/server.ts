@@ -34,6 +34,14 @@ const windowMs = 1500;
 /** The load generator's warm-up before each window (server-load.ts). */
 const warmMs = 300;
 const listObjects = 10_000;
+/** `--rows=writes,get,list,watch,start`: only these groups of rows (all when absent). */
+const rowGroups = ['writes', 'get', 'list', 'watch', 'start'] as const;
+type RowGroup = (typeof rowGroups)[number];
+const rowsArg = process.argv.find((a) => a.startsWith('--rows='))?.slice('--rows='.length);
+const shown = (g: RowGroup) => rowsArg === undefined || rowsArg.split(',').includes(g);
+for (const g of rowsArg?.split(',') ?? []) {
+  if (!(rowGroups as readonly string[]).includes(g)) throw new Error(`--rows: ${g} is none of ${rowGroups.join(', ')}`);
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const k = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0));
@@ -240,7 +248,9 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
 
     // Writes.
     let run = 0;
-    if (overEtcd && etcd && withoutControllers) {
+    if (!shown('writes')) {
+      // not asked for (--rows)
+    } else if (overEtcd && etcd && withoutControllers) {
       const noControllers = withoutControllers;
       const [create, rawCreate, createNc] = await interleaved([
         withCpu('kapi create over etcd', overEtcd.cpuMs, () => load.run({ cmd: 'create', url: overEtcd.url, ns: 'bench', prefix: `c${run}`, ms: windowMs })),
@@ -263,80 +273,86 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     }
 
     // Cached reads: GET ?resourceVersion=0 of one ConfigMap, and the bare server sending its bytes.
-    const reader = overEtcd ?? sqlite;
-    const getPath = '/api/v1/namespaces/bench/configmaps/get-0';
-    await load.run({ cmd: 'fill', url: reader.url, ns: 'bench', prefix: 'get', count: 1 });
     const pb = 'application/vnd.kubernetes.protobuf';
+    const reader = overEtcd ?? sqlite;
     const bytesOf = async (path: string, accept: string) => Buffer.from(await (await fetch(reader.url + path, { headers: { Accept: accept } })).arrayBuffer());
     const payloadDir = tempDir('payloads');
-    const jsonFile = join(payloadDir, 'get.json');
-    const pbFile = join(payloadDir, 'get.pb');
-    writeFileSync(jsonFile, await bytesOf(`${getPath}?resourceVersion=0`, 'application/json'));
-    writeFileSync(pbFile, await bytesOf(`${getPath}?resourceVersion=0`, pb));
-    const bareJson = await startBare(jsonFile, 'application/json');
-    stops.push(() => bareJson.stop());
-    const barePb = await startBare(pbFile, pb);
-    stops.push(() => barePb.stop());
-    // The share of a core the load generator used during each side's runs: near 100% means the
-    // figure is the single-threaded client's ceiling, not the server's.
-    const generatorCpu = new Map<string, number[]>();
-    const get = (side: string, url: string, accept: string) => async () => {
-      const before = await load.run<{ cpuMs: number; atMs: number }>({ cmd: 'cpu' });
-      const query = () => load.run<number>({ cmd: 'get', url, path: `${getPath}?resourceVersion=0`, accept, ms: windowMs });
-      const figure = await (url === reader.url ? withCpu(`kapi GET ${side.replace('kapi ', '')}`, reader.cpuMs, query) : query)();
-      const after = await load.run<{ cpuMs: number; atMs: number }>({ cmd: 'cpu' });
-      generatorCpu.set(side, [...(generatorCpu.get(side) ?? []), (after.cpuMs - before.cpuMs) / (after.atMs - before.atMs)]);
-      return figure;
-    };
-    const [getJson, limitJson, getPb, limitPb] = await interleaved([
-      get('kapi JSON', reader.url, 'application/json'),
-      get('bare JSON', bareJson.url, 'application/json'),
-      get('kapi protobuf', reader.url, pb),
-      get('bare protobuf', barePb.url, pb),
-    ]);
-    notes.push(
-      `The load generator's share of one core during the GET runs: ${[...generatorCpu].map(([side, shares]) => `${side} ${(median(shares) * 100).toFixed(0)}%`).join(', ')}.`,
-    );
-    const over = overEtcd ? 'etcd' : 'SQLite';
-    rows.push({
-      what: `GET \`?resourceVersion=0\` over ${over}, JSON / protobuf`,
-      kapi: `${k(getJson!)} / ${k(getPb!)} req/s`,
-      limit: `bare \`node:http\` sending the same bytes ${k(limitJson!)} / ${k(limitPb!)}`,
-      ratio: `${x(getJson! / limitJson!)} / ${x(getPb! / limitPb!)}`,
-      goal: '≥ 0.5×',
-      met: getJson! / limitJson! >= 0.5 && getPb! / limitPb! >= 0.5,
-    });
+    if (shown('get')) {
+      const getPath = '/api/v1/namespaces/bench/configmaps/get-0';
+      await load.run({ cmd: 'fill', url: reader.url, ns: 'bench', prefix: 'get', count: 1 });
+      const jsonFile = join(payloadDir, 'get.json');
+      const pbFile = join(payloadDir, 'get.pb');
+      writeFileSync(jsonFile, await bytesOf(`${getPath}?resourceVersion=0`, 'application/json'));
+      writeFileSync(pbFile, await bytesOf(`${getPath}?resourceVersion=0`, pb));
+      const bareJson = await startBare(jsonFile, 'application/json');
+      stops.push(() => bareJson.stop());
+      const barePb = await startBare(pbFile, pb);
+      stops.push(() => barePb.stop());
+      // The share of a core the load generator used during each side's runs: near 100% means the
+      // figure is the single-threaded client's ceiling, not the server's.
+      const generatorCpu = new Map<string, number[]>();
+      const get = (side: string, url: string, accept: string) => async () => {
+        const before = await load.run<{ cpuMs: number; atMs: number }>({ cmd: 'cpu' });
+        const query = () => load.run<number>({ cmd: 'get', url, path: `${getPath}?resourceVersion=0`, accept, ms: windowMs });
+        const figure = await (url === reader.url ? withCpu(`kapi GET ${side.replace('kapi ', '')}`, reader.cpuMs, query) : query)();
+        const after = await load.run<{ cpuMs: number; atMs: number }>({ cmd: 'cpu' });
+        generatorCpu.set(side, [...(generatorCpu.get(side) ?? []), (after.cpuMs - before.cpuMs) / (after.atMs - before.atMs)]);
+        return figure;
+      };
+      const [getJson, limitJson, getPb, limitPb] = await interleaved([
+        get('kapi JSON', reader.url, 'application/json'),
+        get('bare JSON', bareJson.url, 'application/json'),
+        get('kapi protobuf', reader.url, pb),
+        get('bare protobuf', barePb.url, pb),
+      ]);
+      notes.push(
+        `The load generator's share of one core during the GET runs: ${[...generatorCpu].map(([side, shares]) => `${side} ${(median(shares) * 100).toFixed(0)}%`).join(', ')}.`,
+      );
+      const over = overEtcd ? 'etcd' : 'SQLite';
+      rows.push({
+        what: `GET \`?resourceVersion=0\` over ${over}, JSON / protobuf`,
+        kapi: `${k(getJson!)} / ${k(getPb!)} req/s`,
+        limit: `bare \`node:http\` sending the same bytes ${k(limitJson!)} / ${k(limitPb!)}`,
+        ratio: `${x(getJson! / limitJson!)} / ${x(getPb! / limitPb!)}`,
+        goal: '≥ 0.5×',
+        met: getJson! / limitJson! >= 0.5 && getPb! / limitPb! >= 0.5,
+      });
+    }
 
     // LIST of 10k 1 KiB ConfigMaps: one request at a time, the median latency of 8 per run.
-    const servers = [...(overEtcd ? [overEtcd] : []), sqlite];
-    for (const s of servers) await load.run({ cmd: 'fill', url: s.url, ns: 'list', prefix: 'cm', count: listObjects });
-    const listPath = '/api/v1/namespaces/list/configmaps';
-    const listBytes = await bytesOf(`${listPath}?resourceVersion=0`, 'application/json');
-    const listFile = join(payloadDir, 'list.json');
-    writeFileSync(listFile, listBytes);
-    const bareList = await startBare(listFile, 'application/json');
-    stops.push(() => bareList.stop());
-    const latency = (url: string, path: string) => async () => (await load.run<{ medianMs: number }>({ cmd: 'latency', url, path, accept: 'application/json', n: 8 })).medianMs;
-    const listRv0 = await interleaved([...servers.map((s) => latency(s.url, `${listPath}?resourceVersion=0`)), latency(bareList.url, listPath)]);
-    const bareListMs = listRv0[listRv0.length - 1]!;
-    const mb = `${(listBytes.length / 1e6).toFixed(1)} MB`;
-    const listFigures = servers.map((s, i) => `${ms(listRv0[i]!)} (${s === overEtcd ? 'etcd' : 'SQLite'})`).join(', ');
-    rows.push({
-      what: `LIST 10k, \`resourceVersion=0\``,
-      kapi: listFigures,
-      limit: `bare \`node:http\`, same ${mb}: ${ms(bareListMs)}`,
-      ratio: servers.map((_, i) => x(listRv0[i]! / bareListMs)).join(', '),
-      goal: '≤ 30 ms',
-      met: listRv0.slice(0, servers.length).every((m) => m <= 30),
-    });
-    if (overEtcd && etcd) {
-      const rawRange = async () => (await load.run<{ medianMs: number }>({ cmd: 'etcdRange', endpoints: etcd!.endpoints, prefix: '/registry/configmaps/list/', n: 8 })).medianMs;
-      const [consistent, raw] = await interleaved([latency(overEtcd.url, listPath), rawRange]);
-      rows.push({ what: 'LIST 10k, consistent, over etcd', kapi: ms(consistent!), limit: `raw etcd range ${ms(raw!)}`, ratio: `${x(consistent! / raw!)} slower`, goal: '≤ 1.5× raw', met: consistent! / raw! <= 1.5 });
-    } else skip('LIST 10k, consistent, over etcd', '≤ 1.5× raw');
+    if (shown('list')) {
+      const servers = [...(overEtcd ? [overEtcd] : []), sqlite];
+      for (const s of servers) await load.run({ cmd: 'fill', url: s.url, ns: 'list', prefix: 'cm', count: listObjects });
+      const listPath = '/api/v1/namespaces/list/configmaps';
+      const listBytes = await bytesOf(`${listPath}?resourceVersion=0`, 'application/json');
+      const listFile = join(payloadDir, 'list.json');
+      writeFileSync(listFile, listBytes);
+      const bareList = await startBare(listFile, 'application/json');
+      stops.push(() => bareList.stop());
+      const latency = (url: string, path: string) => async () => (await load.run<{ medianMs: number }>({ cmd: 'latency', url, path, accept: 'application/json', n: 8 })).medianMs;
+      const listRv0 = await interleaved([...servers.map((s) => latency(s.url, `${listPath}?resourceVersion=0`)), latency(bareList.url, listPath)]);
+      const bareListMs = listRv0[listRv0.length - 1]!;
+      const mb = `${(listBytes.length / 1e6).toFixed(1)} MB`;
+      const listFigures = servers.map((s, i) => `${ms(listRv0[i]!)} (${s === overEtcd ? 'etcd' : 'SQLite'})`).join(', ');
+      rows.push({
+        what: `LIST 10k, \`resourceVersion=0\``,
+        kapi: listFigures,
+        limit: `bare \`node:http\`, same ${mb}: ${ms(bareListMs)}`,
+        ratio: servers.map((_, i) => x(listRv0[i]! / bareListMs)).join(', '),
+        goal: '≤ 30 ms',
+        met: listRv0.slice(0, servers.length).every((m) => m <= 30),
+      });
+      if (overEtcd && etcd) {
+        const rawRange = async () => (await load.run<{ medianMs: number }>({ cmd: 'etcdRange', endpoints: etcd!.endpoints, prefix: '/registry/configmaps/list/', n: 8 })).medianMs;
+        const [consistent, raw] = await interleaved([latency(overEtcd.url, listPath), rawRange]);
+        rows.push({ what: 'LIST 10k, consistent, over etcd', kapi: ms(consistent!), limit: `raw etcd range ${ms(raw!)}`, ratio: `${x(consistent! / raw!)} slower`, goal: '≤ 1.5× raw', met: consistent! / raw! <= 1.5 });
+      } else skip('LIST 10k, consistent, over etcd', '≤ 1.5× raw');
+    }
 
     // Watch.
-    if (overEtcd) {
+    if (!shown('watch')) {
+      // not asked for (--rows)
+    } else if (overEtcd) {
       const [events] = await interleaved([() => load.run({ cmd: 'watchers', url: overEtcd.url, ns: 'watch', prefix: `w${run++}`, watchers: 100, writes: 600 })]);
       rows.push({ what: '100 HTTP watchers, events/s over etcd', kapi: `${k(events!)}/s`, limit: '—', ratio: '—', goal: '≥ 150k/s', met: events! >= 150_000 });
       const p: { p99Ms: number; p50Ms: number }[] = [];
@@ -358,7 +374,7 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
     }
     for (const stop of stops.reverse()) await stop();
     stops.length = 0;
-    rows.push(await startRow(tempDir('start'), compiled));
+    if (shown('start')) rows.push(await startRow(tempDir('start'), compiled));
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await load.stop();
