@@ -1,10 +1,25 @@
 // Behaviour of k8s.io/apiserver/pkg/storage/etcd3/store.go (v1.33): the txn shapes of create,
 // update and delete; reads, watches, compaction and leases over etcd's v3 API.
 import { randomBytes } from 'node:crypto';
-import { newKvCompactedError, newStorageError, type KV, type KvRangeOptions, type KvRangeResult, type KvWatch, type KvWatchHandlers, type KvWatchOptions, type KvWriteResult } from '@kapi/storage';
-import { CompareResult, CompareTarget, Etcd3, type ICompare, type IOptions, type IRequestOp, type ITxnResponse } from 'etcd3';
-import { errorText, isCompactedError, isFutureRevisionError, isLeaseExistsError, isTransient, keyBytes, neverSent, presentKv, toKeyValue, toRevision } from './internal/convert.ts';
+import { ProtoReader, ProtoWriter } from '@kapi/apimachinery';
+import { newKvCompactedError, newStorageError, type KeyValue, type KV, type KvRangeOptions, type KvRangeResult, type KvWatch, type KvWatchHandlers, type KvWatchOptions, type KvWriteResult } from '@kapi/storage';
+import { Etcd3, type IOptions } from 'etcd3';
+import { errorText, isCompactedError, isFutureRevisionError, isLeaseExistsError, isTransient, keyBytes, neverSent, toRevision } from './internal/convert.ts';
 import { probeCompactRevision } from './internal/compact-probe.ts';
+import { GrpcUnary } from './internal/grpc-unary.ts';
+import {
+  CompareResult,
+  CompareTarget,
+  decodeRangeResponse,
+  decodeTxnResponse,
+  encodeRangeRequest,
+  encodeTxnRequest,
+  type Compare,
+  type KeyValueMessage,
+  type RangeRequest,
+  type RequestOp,
+  type TxnResponse,
+} from './internal/kv-messages.ts';
 import { EtcdWatch } from './watch-stream.ts';
 
 /** Options of {@link createEtcd3Kv}. */
@@ -73,7 +88,8 @@ export function progressNotifyIsReliable(version: string): boolean {
 const MAX_SAFE_LEASE_ATTEMPTS = 5;
 
 /**
- * Creates a KV over a real etcd (v3.4+) through the `etcd3` client.
+ * Creates a KV over a real etcd (v3.4+): reads and writes as unary gRPC calls over node:http2
+ * (internal/grpc-unary.ts), watches, leases and maintenance through the `etcd3` client.
  *
  * Writes are single txns, as in kube's store.go: create = `if create_revision == 0 then put else
  * get`, update = `if mod_revision == expected then put; get(keys only) else get`, delete = `if
@@ -89,6 +105,10 @@ type Attempt<T> = (callOptions: { deadline: number }) => Promise<T>;
 
 class Etcd3KvImpl implements Etcd3Kv {
   private readonly client: Etcd3;
+  /** The KV service's Range and Txn calls. */
+  private readonly grpc: GrpcUnary;
+  private readonly auth: IOptions['auth'];
+  private authToken: Promise<string> | undefined;
   private readonly requestTimeoutMs: number;
   private readonly physical: boolean;
   private readonly endpointsText: string;
@@ -106,6 +126,15 @@ class Etcd3KvImpl implements Etcd3Kv {
     this.physical = options.physicalCompaction ?? false;
     this.endpointsText = options.endpoints.join(',');
     const several = options.endpoints.length > 1;
+    const tls = options.credentials;
+    this.auth = options.auth;
+    this.grpc = new GrpcUnary({
+      endpoints: options.endpoints,
+      ...(tls !== undefined
+        ? { tls: { ca: tls.rootCertificate, ...(tls.privateKey !== undefined ? { key: tls.privateKey } : {}), ...(tls.certChain !== undefined ? { cert: tls.certChain } : {}) } }
+        : {}),
+      maxReceiveMessageBytes: options.maxReceiveMessageBytes ?? 2 ** 31 - 1,
+    });
     this.client = new Etcd3({
       hosts: [...options.endpoints],
       ...(options.credentials !== undefined ? { credentials: options.credentials } : {}),
@@ -143,7 +172,7 @@ class Etcd3KvImpl implements Etcd3Kv {
    * `Unreachable`, saying the write may or may not have been applied (it is never retried, so it
    * never applies twice); etcd's own refusals are plain Errors with the etcd error as `cause`.
    */
-  private async call<T>(op: string, key: string, retry: 'read' | 'write', attempt: Attempt<T>, timeoutMs = this.requestTimeoutMs): Promise<T> {
+  private async call<T>(op: string, key: string, retry: 'read' | 'write', attempt: Attempt<T>, timeoutMs = this.requestTimeoutMs, selfTimed = false): Promise<T> {
     if (this.closed) throw new Error(`etcd3 KV: ${op} ${key} after close()`);
     const deadline = Date.now() + timeoutMs;
     let lastError: unknown;
@@ -156,7 +185,9 @@ class Etcd3KvImpl implements Etcd3Kv {
       if (left <= 0) break;
       let timer: ReturnType<typeof setTimeout> | undefined;
       try {
-        // The gRPC deadline ends the call; the timer is a backstop for anything outside gRPC.
+        // A KV call ends itself at the deadline (GrpcUnary); for the etcd3 client's, gRPC's
+        // deadline ends the call and the timer is a backstop for anything outside gRPC.
+        if (selfTimed) return await attempt({ deadline });
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new DeadlineReached()), left + 250);
         });
@@ -223,16 +254,56 @@ class Etcd3KvImpl implements Etcd3Kv {
     return rev > 0 ? rev : lowerBound;
   }
 
-  private async txn(op: string, key: string, compare: ICompare | ICompare[], success: IRequestOp[], failure: IRequestOp[]): Promise<ITxnResponse> {
-    const compares = Array.isArray(compare) ? compare : [compare];
-    return this.call(op, key, 'write', (o) => this.client.kv.txn({ compare: compares, success, failure }, o));
+  /** One call of the KV service (with etcd's auth token when the KV authenticates). */
+  private async kvCall(method: 'Range' | 'Txn', message: Uint8Array, deadline: number): Promise<Buffer> {
+    const path = `/etcdserverpb.KV/${method}`;
+    if (this.auth === undefined) return this.grpc.call(path, message, deadline);
+    try {
+      return await this.grpc.call(path, message, deadline, { token: await this.token(deadline) });
+    } catch (err) {
+      // etcd's ErrInvalidAuthToken: the token expired (etcd's simple tokens live 5 min); get another.
+      if (!errorText(err).includes('invalid auth token')) throw err;
+      this.authToken = undefined;
+      return this.grpc.call(path, message, deadline, { token: await this.token(deadline) });
+    }
+  }
+
+  /** etcd's Auth.Authenticate: a token for the user and password of the options. */
+  private token(deadline: number): Promise<string> {
+    const auth = this.auth!;
+    this.authToken ??= (async () => {
+      const w = new ProtoWriter().string(1, auth.username).string(2, auth.password);
+      const r = new ProtoReader(await this.grpc.call('/etcdserverpb.Auth/Authenticate', w.finish(), deadline));
+      let token = '';
+      while (!r.done()) {
+        const t = r.tag();
+        if (t.no === 2) token = r.string();
+        else r.skip(t.wire);
+      }
+      return token;
+    })().catch((err: unknown) => {
+      this.authToken = undefined;
+      throw err;
+    });
+    return this.authToken;
+  }
+
+  private async txn(op: string, key: string, compare: Compare[], success: RequestOp[], failure: RequestOp[]): Promise<TxnResponse> {
+    const message = encodeTxnRequest({ compare, success, failure });
+    return decodeTxnResponse(await this.call(op, key, 'write', (o) => this.kvCall('Txn', message, o.deadline), this.requestTimeoutMs, true));
   }
 
   /** The failure branch of every write: the key's current value, if any. */
-  private failed(res: ITxnResponse): KvWriteResult {
-    const revision = toRevision(res.header.revision);
-    const kv = res.responses[0]?.response_range?.kvs[0];
-    return presentKv(kv) ? { succeeded: false, revision, kv: toKeyValue(kv) } : { succeeded: false, revision };
+  private failed(res: TxnResponse): KvWriteResult {
+    const revision = toRevision(res.revision);
+    const kv = res.responses[0]?.range?.kvs[0];
+    return kv !== undefined && kv.key.length > 0 ? { succeeded: false, revision, kv: kvOf(kv) } : { succeeded: false, revision };
+  }
+
+  /** A Range call, retried as reads are. */
+  private async rangeCall(op: string, key: string, request: RangeRequest, timeoutMs = this.requestTimeoutMs) {
+    const message = encodeRangeRequest(request);
+    return decodeRangeResponse(await this.call(op, key, 'read', (o) => this.kvCall('Range', message, o.deadline), timeoutMs, true));
   }
 
   // ---- KV -------------------------------------------------------------------------------------
@@ -240,24 +311,19 @@ class Etcd3KvImpl implements Etcd3Kv {
   async range(key: string, options: KvRangeOptions = {}): Promise<KvRangeResult> {
     const revision = options.revision ?? 0;
     try {
-      const res = await this.call('range', key, 'read', (o) =>
-        this.client.kv.range(
-          {
-            key: keyBytes(key),
-            ...(options.end !== undefined ? { range_end: keyBytes(options.end) } : {}),
-            ...(revision > 0 ? { revision } : {}),
-            ...(options.limit !== undefined && options.limit > 0 ? { limit: options.limit } : {}),
-            ...(options.countOnly === true ? { count_only: true } : {}),
-          },
-          o,
-        ),
-      );
+      const res = await this.rangeCall('range', key, {
+        key: keyBytes(key),
+        ...(options.end !== undefined ? { rangeEnd: keyBytes(options.end) } : {}),
+        ...(revision > 0 ? { revision } : {}),
+        ...(options.limit !== undefined && options.limit > 0 ? { limit: options.limit } : {}),
+        ...(options.countOnly === true ? { countOnly: true } : {}),
+      });
       return {
-        kvs: res.kvs.map(toKeyValue),
+        kvs: res.kvs.map(kvOf),
         more: res.more,
         count: toRevision(res.count, 'count'),
         // A read at a past revision is served at that revision; the header has the current one.
-        revision: revision > 0 ? revision : toRevision(res.header.revision),
+        revision: revision > 0 ? revision : toRevision(res.revision),
       };
     } catch (err) {
       throw await this.readError(key, revision, err);
@@ -279,12 +345,12 @@ class Etcd3KvImpl implements Etcd3Kv {
     const res = await this.txn(
       'create',
       key,
-      { key: k, target: CompareTarget.Create, result: CompareResult.Equal, create_revision: 0 },
-      [{ request_put: { key: k, value: toBuffer(value), ...(lease !== 0 ? { lease } : {}) } }],
-      [{ request_range: { key: k } }],
+      [{ key: k, target: CompareTarget.Create, result: CompareResult.Equal, value: 0 }],
+      [{ put: { key: k, value, lease } }],
+      [{ range: { key: k } }],
     );
     if (!res.succeeded) return this.failed(res);
-    const revision = toRevision(res.header.revision);
+    const revision = toRevision(res.revision);
     return { succeeded: true, revision, kv: { key, value, createRevision: revision, modRevision: revision, lease } };
   }
 
@@ -296,27 +362,27 @@ class Etcd3KvImpl implements Etcd3Kv {
     const res = await this.txn(
       'update',
       key,
-      { key: k, target: CompareTarget.Mod, result: CompareResult.Equal, mod_revision: expectedModRevision },
-      [{ request_put: { key: k, value: toBuffer(value), ...(lease !== 0 ? { lease } : {}) } }, { request_range: { key: k, keys_only: true } }],
-      [{ request_range: { key: k } }],
+      [{ key: k, target: CompareTarget.Mod, result: CompareResult.Equal, value: expectedModRevision }],
+      [{ put: { key: k, value, lease } }, { range: { key: k, keysOnly: true } }],
+      [{ range: { key: k } }],
     );
     if (!res.succeeded) return this.failed(res);
-    const revision = toRevision(res.header.revision);
-    const written = res.responses[1]?.response_range?.kvs[0];
-    const createRevision = presentKv(written) ? toRevision(written.create_revision, 'create_revision') : revision;
+    const revision = toRevision(res.revision);
+    const written = res.responses[1]?.range?.kvs[0];
+    const createRevision = written !== undefined && written.key.length > 0 ? toRevision(written.createRevision, 'create_revision') : revision;
     return { succeeded: true, revision, kv: { key, value, createRevision, modRevision: revision, lease } };
   }
 
   async delete(key: string, expectedModRevision: number): Promise<KvWriteResult> {
     const k = keyBytes(key);
-    const compare: ICompare[] = [{ key: k, target: CompareTarget.Mod, result: CompareResult.Equal, mod_revision: expectedModRevision }];
+    const compare: Compare[] = [{ key: k, target: CompareTarget.Mod, result: CompareResult.Equal, value: expectedModRevision }];
     // etcd compares an absent key as mod_revision 0; deleting nothing is not a successful delete.
-    if (expectedModRevision === 0) compare.push({ key: k, target: CompareTarget.Version, result: CompareResult.Greater, version: 0 });
-    const res = await this.txn('delete', key, compare, [{ request_delete_range: { key: k, prev_kv: true } }], [{ request_range: { key: k } }]);
+    if (expectedModRevision === 0) compare.push({ key: k, target: CompareTarget.Version, result: CompareResult.Greater, value: 0 });
+    const res = await this.txn('delete', key, compare, [{ deleteRange: { key: k, prevKv: true } }], [{ range: { key: k } }]);
     if (!res.succeeded) return this.failed(res);
-    const revision = toRevision(res.header.revision);
-    const prev = res.responses[0]?.response_delete_range?.prev_kvs[0];
-    return presentKv(prev) ? { succeeded: true, revision, kv: toKeyValue(prev) } : { succeeded: true, revision };
+    const revision = toRevision(res.revision);
+    const prev = res.responses[0]?.deleteRange?.prevKvs[0];
+    return prev !== undefined && prev.key.length > 0 ? { succeeded: true, revision, kv: kvOf(prev) } : { succeeded: true, revision };
   }
 
   watch(key: string, options: KvWatchOptions, handlers: KvWatchHandlers): KvWatch {
@@ -360,8 +426,8 @@ class Etcd3KvImpl implements Etcd3Kv {
 
   async currentRevision(): Promise<number> {
     // A count-only read of one key: the cheapest request that returns a header.
-    const res = await this.call('currentRevision', '', 'read', (o) => this.client.kv.range({ key: Buffer.from([0]), count_only: true }, o));
-    return toRevision(res.header.revision);
+    const res = await this.rangeCall('currentRevision', '', { key: zeroKey, countOnly: true });
+    return toRevision(res.revision);
   }
 
   async compact(revision: number): Promise<void> {
@@ -401,7 +467,7 @@ class Etcd3KvImpl implements Etcd3Kv {
 
   async health(options: { timeoutMs?: number } = {}): Promise<void> {
     const timeoutMs = options.timeoutMs ?? defaultHealthTimeoutMs;
-    await this.call('health', '/health', 'read', (o) => this.client.kv.range({ key: keyBytes('/health'), count_only: true }, o), timeoutMs);
+    await this.rangeCall('health', '/health', { key: keyBytes('/health'), countOnly: true }, timeoutMs);
   }
 
   async serverVersion(): Promise<string> {
@@ -414,6 +480,7 @@ class Etcd3KvImpl implements Etcd3Kv {
     this.closed = true;
     const err = new Error('etcd3 KV closed');
     for (const w of [...this.watches]) w.fail(err);
+    this.grpc.close();
     this.client.close();
   }
 }
@@ -453,8 +520,18 @@ function skipAfterFailure(ms: number): Policy {
   });
 }
 
-function toBuffer(value: Uint8Array): Buffer {
-  return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+const zeroKey = Buffer.from([0]);
+
+/** An etcd KeyValue as a KV port KeyValue (the value's bytes are shared, not copied). */
+function kvOf(kv: KeyValueMessage): KeyValue {
+  const key = kv.key;
+  return {
+    key: Buffer.isBuffer(key) ? key.toString('utf8') : Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('utf8'),
+    value: kv.value,
+    createRevision: toRevision(kv.createRevision, 'create_revision'),
+    modRevision: toRevision(kv.modRevision, 'mod_revision'),
+    lease: kv.lease,
+  };
 }
 
 /** A random integer in [1, 2^53). */
