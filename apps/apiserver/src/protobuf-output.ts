@@ -9,6 +9,7 @@ import {
   type KubeObject,
   type ProtoMessage,
 } from '@kapi/apimachinery';
+import { encodeListProtobuf } from './list-protobuf.ts';
 
 /** meta/v1 ListMeta: selfLink 1, resourceVersion 2, continue 3, remainingItemCount 4 (pointer). */
 export const ListMetaProto: ProtoMessage = {
@@ -75,9 +76,7 @@ export function encodeProtobufBody(def: KindDefinition, obj: KubeObject): Uint8A
   const apiVersion = def.group === '' ? def.version : `${def.group}/${def.version}`;
   if (obj.kind === 'Status') return encodeEnvelope('v1', 'Status', encodeMessage(StatusProto, withoutTypeMeta(obj)));
   if (obj.kind === def.listKind || Array.isArray((obj as { items?: unknown }).items)) {
-    const list = obj as KubeObject & { items?: KubeObject[] };
-    const items = (list.items ?? []).map(withoutTypeMeta);
-    return encodeEnvelope(apiVersion, def.listKind, encodeMessage(listProtoOf(def), { metadata: list.metadata ?? {}, items }));
+    return encodeListProtobuf(def, apiVersion, ListMetaProto, obj as KubeObject & { items?: KubeObject[] });
   }
   return encodeEnvelope(apiVersion, def.kind, encodeMessage(def.proto, withoutTypeMeta(obj)));
 }

@@ -14,30 +14,45 @@ export function encodeJson(obj: unknown): string {
 /** Go's HTML escapes of a JSON text. */
 const escapeJson = (text: string) => text.replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]!);
 
-/** The JSON of list items made from stored objects, by that object (see listItemSource): encoded once. */
-const itemJson = new WeakMap<object, string>();
+/** The JSON bytes of list items made from stored objects, by that object (see listItemSource): encoded once. */
+const itemJson = new WeakMap<object, Buffer>();
 
 /**
- * A list as encodeJson writes it, each item made from a stored object encoded once for every list
- * it appears in (12 MB of 10,000 ConfigMaps is mostly re-encoding the same objects). Lists whose
- * items are not all such, or whose `items` is not their last field, are encoded whole.
+ * A list as encodeJson writes it, as bytes: each item made from a stored object is encoded once for
+ * every list it appears in (12 MB of 10,000 ConfigMaps is mostly re-encoding the same objects), and
+ * the list is those bytes copied once into one buffer. Lists whose items are not all such, or whose
+ * `items` is not their last field, are encoded whole.
  */
-export function encodeListJson(list: { items?: unknown } & Record<string, unknown>): string {
+export function encodeListJson(list: { items?: unknown } & Record<string, unknown>): Buffer {
   const items = list.items;
   const keys = Object.keys(list);
-  if (!Array.isArray(items) || items.length === 0 || keys[keys.length - 1] !== 'items') return encodeJson(list);
-  const parts: string[] = new Array(items.length);
+  if (!Array.isArray(items) || items.length === 0 || keys[keys.length - 1] !== 'items') return Buffer.from(encodeJson(list));
+  const parts: Buffer[] = new Array<Buffer>(items.length);
+  let size = 0;
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as Record<PropertyKey, unknown>;
     const source = item?.[listItemSource] as object | undefined;
-    if (source === undefined) return encodeJson(list);
-    let text = itemJson.get(source);
-    if (text === undefined) itemJson.set(source, (text = escapeJson(JSON.stringify(item))));
-    parts[i] = text;
+    if (source === undefined) return Buffer.from(encodeJson(list));
+    let bytes = itemJson.get(source);
+    if (bytes === undefined) itemJson.set(source, (bytes = Buffer.from(escapeJson(JSON.stringify(item)))));
+    parts[i] = bytes;
+    size += bytes.length;
   }
   const { items: _items, ...head } = list;
-  const headText = escapeJson(JSON.stringify(head));
-  return `${headText.slice(0, -1)}${keys.length > 1 ? ',' : ''}"items":[${parts.join(',')}]}\n`;
+  const headText = `${escapeJson(JSON.stringify(head)).slice(0, -1)}${keys.length > 1 ? ',' : ''}"items":[`;
+  const headBytes = Buffer.byteLength(headText);
+  // The head, the items with a comma between each two, then `]}` and Go's newline.
+  const out = Buffer.allocUnsafe(headBytes + size + parts.length - 1 + 3);
+  let at = out.write(headText, 0);
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) out[at++] = 0x2c;
+    out.set(parts[i]!, at);
+    at += parts[i]!.length;
+  }
+  out[at++] = 0x5d;
+  out[at++] = 0x7d;
+  out[at++] = 0x0a;
+  return out;
 }
 
 /** Writes `obj` as JSON, or as YAML when the negotiated type is application/yaml. */
@@ -48,7 +63,7 @@ export function writeJson(res: ServerResponse, code: number, obj: unknown, conte
       : typeof obj === 'object' && obj !== null && Array.isArray((obj as { items?: unknown }).items)
         ? encodeListJson(obj as Record<string, unknown>)
         : encodeJson(obj);
-  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.length });
   res.end(body);
 }
 

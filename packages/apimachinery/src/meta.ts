@@ -193,10 +193,70 @@ export function orderObject<T extends KubeObject>(obj: T, typeMeta: { apiVersion
  */
 export const listItemSource: unique symbol = Symbol('kapi.listItemSource');
 
-/** {@link orderObject} without type meta, for a list item, remembering the frozen object it was made from. */
+const objectMetaIndex: ReadonlyMap<string, number> = new Map(objectMetaOrder.map((k, i) => [k, i]));
+
+/** True when meta's keys already are in ObjectMeta's order (unknown keys last) and none is undefined. */
+function inObjectMetaOrder(meta: ObjectMeta): boolean {
+  let last = -1;
+  for (const k in meta) {
+    if ((meta as Record<string, unknown>)[k] === undefined) return false;
+    const i = objectMetaIndex.get(k) ?? objectMetaOrder.length;
+    if (i < last) return false;
+    last = i;
+  }
+  return true;
+}
+
+/**
+ * The object itself when it already is in kube's order (kind, apiVersion, metadata in ObjectMeta's
+ * order, then the rest; no undefined fields), else {@link orderObject} of it keeping its type meta.
+ * The watch cache stores objects so, and list items made from them then share their metadata.
+ */
+export function inSerializationOrder<T extends KubeObject>(obj: T): T {
+  if (isInSerializationOrder(obj)) return obj;
+  const out: Record<string, unknown> = {};
+  if (obj.kind !== undefined) out.kind = obj.kind;
+  if (obj.apiVersion !== undefined) out.apiVersion = obj.apiVersion;
+  if (obj.metadata !== undefined) out.metadata = orderObjectMeta(obj.metadata);
+  for (const k in obj) {
+    const v = (obj as Record<string, unknown>)[k];
+    if (k !== 'kind' && k !== 'apiVersion' && k !== 'metadata' && v !== undefined) out[k] = v;
+  }
+  return out as T;
+}
+
+function isInSerializationOrder(obj: KubeObject): boolean {
+  // 0: kind may come, 1: apiVersion may come, 2: metadata may come, 3: the rest.
+  let stage = 0;
+  for (const k in obj) {
+    if ((obj as Record<string, unknown>)[k] === undefined) return false;
+    const at = k === 'kind' ? 0 : k === 'apiVersion' ? 1 : k === 'metadata' ? 2 : 3;
+    if (at < stage) return false;
+    stage = at === 3 ? 3 : at + 1;
+  }
+  return obj.metadata === undefined || obj.metadata === null || inObjectMetaOrder(obj.metadata);
+}
+
+/**
+ * {@link orderObject} without type meta, for a list item, remembering the frozen object it was made
+ * from. A frozen object whose metadata is already in order (the watch cache's) lends the item its
+ * metadata: only the top level is new.
+ */
 export function orderListItem<T extends KubeObject>(obj: T): T {
-  const item = orderObject(obj, null);
-  if (Object.isFrozen(obj)) Object.defineProperty(item, listItemSource, { value: obj });
+  if (!Object.isFrozen(obj)) return orderObject(obj, null);
+  const meta = obj.metadata;
+  let item: T;
+  if (meta !== undefined && meta !== null && Object.isFrozen(meta) && inObjectMetaOrder(meta)) {
+    const out: Record<string, unknown> = { metadata: meta };
+    for (const k in obj) {
+      const v = (obj as Record<string, unknown>)[k];
+      if (k !== 'kind' && k !== 'apiVersion' && k !== 'metadata' && v !== undefined) out[k] = v;
+    }
+    item = out as T;
+  } else {
+    item = orderObject(obj, null);
+  }
+  Object.defineProperty(item, listItemSource, { value: obj });
   return item;
 }
 

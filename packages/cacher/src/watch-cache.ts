@@ -1,6 +1,6 @@
 // Behaviour of k8s.io/apiserver/pkg/storage/cacher/watch_cache.go (v1.33): the sliding window of recent
 // events (a cyclic buffer sized to ~75 s of history) over the current objects.
-import { newResourceExpired, type KubeObject, type Versioner } from '@kapi/apimachinery';
+import { inSerializationOrder, newResourceExpired, type KubeObject, type Versioner } from '@kapi/apimachinery';
 import type { AttrFunc, ObjectAttrs } from '@kapi/storage';
 import { CacheStore, type StoreElement } from './cache-store.ts';
 import { deepFreeze } from './util.ts';
@@ -109,7 +109,9 @@ export class WatchCache {
     return this.waiters.size;
   }
 
-  private element(obj: KubeObject): StoreElement {
+  private element(stored: KubeObject): StoreElement {
+    // In kube's field order once, so that lists and their encoders can take the metadata as it is.
+    const obj = inSerializationOrder(stored);
     if (this.options.freeze) deepFreeze(obj);
     return { key: this.options.keyFunc(obj), object: obj, attrs: this.options.getAttrs?.(obj) };
   }
