@@ -1,5 +1,5 @@
 // The usage of the `kapi` command line and the flags `kapi serve` takes.
-import { defaultPort } from './serve.ts';
+import { defaultPort } from './serve-options.ts';
 
 /** The flags of `kapi serve`, as node:util parseArgs takes them; each one is described in {@link usage}. */
 export const serveFlags = {

@@ -1,8 +1,14 @@
-// The `kapi` command line.
+// The `kapi` command line. `kapi serve` checks its flags and listens before it loads the API server
+// (listen-early.ts: /version answers at once, other requests wait until the server is ready).
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
-import { ServeOptions, startServer } from './serve.ts';
+import { ServeOptions } from './serve-options.ts';
+import type { StartedEarly } from './serve.ts';
 import { serveFlags, usage } from './cli-usage.ts';
+import { writeKubeconfig } from './kubeconfig.ts';
+import { listenEarly } from './listen-early.ts';
 import { versionInfo } from './version.ts';
 
 async function main(argv: string[]): Promise<number> {
@@ -55,14 +61,32 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
 
-  let running: Awaited<ReturnType<typeof startServer>>;
+  // A bad configuration stops the server before it listens. Its files are read here, so that the
+  // storage library loads only when encryption at rest is configured.
+  let early: StartedEarly;
+  const dataDir = resolve(options.dataDir);
   try {
-    running = await startServer(options);
+    const encryption = options.encryptionProviderConfig === undefined ? undefined : (await import('@kapi/storage')).loadEncryptionConfig(options.encryptionProviderConfig);
+    if (options.rootCAFile !== undefined) await (await import('./root-ca.ts')).loadRootCA({ rootCAFile: options.rootCAFile });
+    mkdirSync(dataDir, { recursive: true });
+    early = { listening: await listenEarly(options.port), ...(encryption ? { encryption } : {}) };
   } catch (err) {
     process.stderr.write(`kapi serve: ${(err as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`export KUBECONFIG=${running.kubeconfigPath}\n`);
+  // The kubeconfig as soon as the server listens: a client's requests wait for it to be ready.
+  const kubeconfigPath = join(dataDir, 'kubeconfig');
+  writeKubeconfig(kubeconfigPath, `http://127.0.0.1:${early.listening.port}`);
+  process.stdout.write(`export KUBECONFIG=${kubeconfigPath}\n`);
+  let running: Awaited<ReturnType<typeof import('./serve.ts').startServer>>;
+  try {
+    const { startServer } = await import('./serve.ts');
+    running = await startServer(options, undefined, early);
+  } catch (err) {
+    await early.listening.close();
+    process.stderr.write(`kapi serve: ${(err as Error).message}\n`);
+    return 1;
+  }
   await new Promise<void>((resolve) => {
     const onSignal = (signal: string) => {
       running.logger.info({ signal }, 'stopping');

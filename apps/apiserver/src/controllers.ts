@@ -20,8 +20,7 @@ import type { Registry } from '@kapi/registry';
 import type { FieldManagers } from './field-managers.ts';
 import { createLoopbackClient } from './loopback-client.ts';
 
-/** kube-controller-manager's leader election defaults (--leader-elect-lease-duration 15s, renew 10s, retry 2s). */
-export const defaultLeaderElection = { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 };
+export { defaultLeaderElection } from './controller-flags.ts';
 
 export interface ControllersOptions {
   /** kube's --controllers: `*` (default), `name`, `-name`. */

@@ -4,9 +4,13 @@
 // DNS name `kubernetes`, ten years, digitalSignature|keyEncipherment|keyCertSign, CA:TRUE; written as
 // pki/ca.crt and pki/ca.key, the key 0600) (v1.33): the CA bundle the root CA publisher writes into
 // every namespace's `kube-root-ca.crt`.
-import { X509Certificate, createPrivateKey, randomBytes, webcrypto, KeyObject } from 'node:crypto';
+import { X509Certificate, createPrivateKey, generateKeyPair, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { selfSignedCADer } from './x509-der.ts';
+
+const generateKeyPairAsync = promisify(generateKeyPair);
 
 /** The cluster's root CA as the controllers see it. */
 export interface RootCA {
@@ -40,40 +44,16 @@ export function parseCertsPEM(pem: string): X509Certificate[] {
 
 /** A self-signed CA as client-go's NewSelfSignedCACert makes one, with an ECDSA P-256 key. */
 export async function createSelfSignedCA(commonName = 'kubernetes', now = new Date()): Promise<{ certPEM: string; keyPEM: string }> {
-  // @peculiar/x509 resolves its algorithms through tsyringe, which needs the Reflect metadata API.
-  await import('reflect-metadata');
-  const x509 = await import('@peculiar/x509');
-  type Params = Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>;
-  // Node's webcrypto, typed as the library's (DOM) Crypto.
-  const crypto = webcrypto as unknown as NonNullable<Params[1]>;
-  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const pair = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const keys = pair as unknown as Params[0]['keys'];
-  // A serial uniform in [1, 2^63 - 1), as Go's cryptorand.Int(MaxInt64 - 1) + 1, in minimal hex.
+  const { publicKey, privateKey } = await generateKeyPairAsync('ec', { namedCurve: 'prime256v1' });
+  // A serial uniform in [1, 2^63 - 1), as Go's cryptorand.Int(MaxInt64 - 1) + 1.
   let serial = 0n;
   while (serial === 0n || serial >= (1n << 63n) - 1n) serial = randomBytes(8).readBigUInt64BE() & ((1n << 63n) - 1n);
-  let hex = serial.toString(16);
-  if (hex.length % 2 === 1) hex = `0${hex}`;
-  const cert = await x509.X509CertificateGenerator.createSelfSigned(
-    {
-      serialNumber: hex,
-      name: [{ CN: [commonName] }],
-      notBefore: now,
-      notAfter: new Date(now.getTime() + tenYearsMs),
-      signingAlgorithm: alg,
-      keys,
-      extensions: [
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment | x509.KeyUsageFlags.keyCertSign, true),
-        new x509.BasicConstraintsExtension(true, undefined, true),
-        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
-        new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: commonName }]),
-      ],
-    },
-    crypto,
-  );
-  const keyPEM = KeyObject.from(pair.privateKey).export({ type: 'sec1', format: 'pem' }) as string;
+  const serialBytes = Buffer.alloc(8);
+  serialBytes.writeBigUInt64BE(serial);
+  const der = selfSignedCADer({ commonName, serial: serialBytes, notBefore: now, notAfter: new Date(now.getTime() + tenYearsMs), publicKey, privateKey });
+  const keyPEM = privateKey.export({ type: 'sec1', format: 'pem' }) as string;
   // PEM as Go's pem.Encode writes it: 64-character lines, a final newline.
-  return { certPEM: new X509Certificate(Buffer.from(cert.rawData)).toString(), keyPEM };
+  return { certPEM: new X509Certificate(der).toString(), keyPEM };
 }
 
 /** Writes `data` to `path` through a temporary file, so a crash leaves the old file or the new one. */

@@ -4,108 +4,23 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { destination, pino, type Logger } from 'pino';
-import { z } from 'zod';
-import { loadEncryptionConfig } from '@kapi/storage';
-import { isIP } from 'node:net';
+import { loadEncryptionConfig, type ResourceTransformers } from '@kapi/storage';
 import { ensureBootstrapObjects } from './bootstrap/index.ts';
 import { startFlowSchemaStatusController } from './bootstrap/flowcontrol.ts';
 import { startCustomResourceController } from './crd-controller.ts';
 import { composeStack, type Stack, type StorageBackend } from './compose.ts';
-import { goDurationSeconds, parseGoDuration } from './go-duration.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
-import { createApiServer } from './server.ts';
+import { createApiHandler, createApiServer } from './server.ts';
 import { createFieldManagers } from './field-managers.ts';
 import { createOpenAPIV3 } from './openapi.ts';
-import { defaultLeaderElection, garbageCollectorEnabled, knownControllers, singleServerNamespaceGracePeriodMs, startControllers } from './controllers.ts';
+import { garbageCollectorEnabled, singleServerNamespaceGracePeriodMs, startControllers } from './controllers.ts';
 import { namespaceDeletionGracePeriodMs } from '@kapi/controllers';
 import { loadRootCA } from './root-ca.ts';
 import type { ControllerManager } from '@kapi/controllers';
+import type { ServeOptions } from './serve-options.ts';
+import type { ListeningServer } from './listen-early.ts';
 
-/** A Go duration flag (`15s`), in milliseconds. */
-function goDuration(defaultMs: number) {
-  return z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined) return defaultMs;
-      try {
-        const ms = Number(parseGoDuration(v)) / 1e6;
-        if (ms > 0) return ms;
-        ctx.addIssue({ code: 'custom', message: 'must be greater than zero' });
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      }
-      return z.NEVER;
-    });
-}
-
-/** kapi's default port: next to kube-apiserver's 6443, free of the usual development ports. */
-export const defaultPort = 6446;
-
-export const ServeOptions = z
-  .object({
-    dataDir: z.string().min(1).default('./.kapi'),
-    port: z.coerce.number().int().min(0).max(65535).default(defaultPort),
-    storage: z.enum(['sqlite', 'etcd']).default('sqlite'),
-    etcdServers: z
-      .string()
-      .default('http://127.0.0.1:2379')
-      .transform((s) => s.split(',').map((x) => x.trim()).filter((x) => x !== '')),
-    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Seconds between compactions of the store (kube's --etcd-compaction-interval, 5m); 0 disables. */
-    compactionInterval: z.coerce.number().int().min(0).default(300),
-    /** An EncryptionConfiguration file (kube's --encryption-provider-config): encryption at rest. */
-    encryptionProviderConfig: z.string().min(1).optional(),
-    /**
-     * The address the `kubernetes` Service's Endpoints and EndpointSlice name (kube's
-     * --advertise-address). Without it none are written: kapi listens on loopback, and kube's
-     * validation refuses loopback endpoints.
-     */
-    advertiseAddress: z.string().refine((v) => isIP(v) !== 0, 'must be an IP address').optional(),
-    /**
-     * The CA bundle published in every namespace's `kube-root-ca.crt` (kube-controller-manager's
-     * --root-ca-file). Without it kapi makes a CA once in `<data-dir>/pki` and publishes that.
-     */
-    rootCAFile: z.string().min(1).optional(),
-    /** Attribute each request's time to the layers it crosses, served at /debug/kapi/request-profile (`pnpm bench -- server --profile`). */
-    requestProfile: z.boolean().default(false),
-    /** Terminated pods kept before PodGC deletes the oldest (--terminated-pod-gc-threshold, 12500; 0 = none). */
-    terminatedPodGCThreshold: z.coerce.number().int().min(0).optional(),
-    /** How long Events are kept after each write: a Go duration (kube's --event-ttl, 1h), parsed to whole seconds. */
-    eventTTL: z
-      .string()
-      .default('1h0m0s')
-      .transform((v, ctx) => {
-        try {
-          return goDurationSeconds(v);
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
-          return z.NEVER;
-        }
-      }),
-    /**
-     * The controllers to run (kube-controller-manager's --controllers): `*` for all, a name to
-     * enable one, `-name` to switch one off; comma-separated.
-     */
-    controllers: z
-      .string()
-      .default('*')
-      .transform((v) => v.split(',').map((x) => x.trim()).filter((x) => x !== ''))
-      .superRefine((names, ctx) => {
-        const known = new Set(knownControllers());
-        for (const n of names) {
-          const bare = n.startsWith('-') ? n.slice(1) : n;
-          if (n !== '*' && !known.has(bare)) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(bare)} is not in the list of known controllers` });
-        }
-      }),
-    /** Run the controllers under a Lease (--leader-elect); default: over etcd, where several servers may share the store. */
-    leaderElect: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-    leaderElectLeaseDuration: goDuration(defaultLeaderElection.leaseDurationMs),
-    leaderElectRenewDeadline: goDuration(defaultLeaderElection.renewDeadlineMs),
-    leaderElectRetryPeriod: goDuration(defaultLeaderElection.retryPeriodMs),
-  })
-  .strict();
-export type ServeOptions = z.output<typeof ServeOptions>;
+export { ServeOptions, defaultPort } from './serve-options.ts';
 
 export interface RunningServer {
   url: string;
@@ -130,10 +45,25 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
-/** Starts the server: opens storage, listens, writes the kubeconfig. */
-export async function startServer(options: ServeOptions, logger: Logger = pino({ level: options.logLevel }, destination(2))): Promise<RunningServer> {
+/** What the command line has done before it loads the server: its socket, the configuration files it read. */
+export interface StartedEarly {
+  /** The socket, listening on options.port: requests other than /version wait until the server is ready. */
+  listening: ListeningServer;
+  /** The encryption configuration read from options.encryptionProviderConfig. */
+  encryption?: ResourceTransformers;
+}
+
+/**
+ * Starts the server: opens storage, listens (or takes the socket `early` opened), writes the
+ * bootstrap objects, starts the controllers, writes the kubeconfig; resolves once it serves.
+ */
+export async function startServer(options: ServeOptions, logger: Logger = pino({ level: options.logLevel }, destination(2)), early?: StartedEarly): Promise<RunningServer> {
   // A bad configuration stops the server before it opens anything, as kube-apiserver does.
-  const encryption = options.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(options.encryptionProviderConfig);
+  const encryption = early
+    ? early.encryption
+    : options.encryptionProviderConfig === undefined
+      ? undefined
+      : loadEncryptionConfig(options.encryptionProviderConfig);
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const backend: StorageBackend = options.storage === 'sqlite' ? { kind: 'sqlite', dataDir } : { kind: 'etcd', endpoints: options.etcdServers };
@@ -149,10 +79,11 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   if (encryption) logger.info({ resources: encryption.configured }, 'encryption at rest configured');
   // One set of field managers for HTTP writes and the controllers' in-process ones.
   const fieldManagers = createFieldManagers(createOpenAPIV3(stack.registry), logger, true, stack.registry);
-  const server = createApiServer({ registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth, requestProfile: options.requestProfile });
+  const handlerOptions = { registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth, requestProfile: options.requestProfile };
+  const server = early ? early.listening.server : createApiServer(handlerOptions);
   let port: number;
   try {
-    port = await listen(server, options.port);
+    port = early ? early.listening.port : await listen(server, options.port);
     // The bootstrap objects (RBAC policy, the `kubernetes` Service) before the server reports ready.
     await ensureBootstrapObjects(stack.registry, port, options.advertiseAddress);
   } catch (err) {
@@ -182,6 +113,8 @@ export async function startServer(options: ServeOptions, logger: Logger = pino({
   const url = `http://127.0.0.1:${port}`;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   writeKubeconfig(kubeconfigPath, url);
+  // Requests held since the socket opened are answered now, as if they had just arrived.
+  early?.listening.serve(createApiHandler({ ...handlerOptions, shuttingDown: () => !server.listening }));
   logger.info({ url, storage: options.storage, dataDir }, 'kapi is serving');
   let stopping: Promise<void> | undefined;
   return {
