@@ -5,8 +5,7 @@
 import {
   decodeEnvelope,
   decodeMessage,
-  encodeEnvelope,
-  encodeMessage,
+  encodeMessageInEnvelope,
   hasProtobufPrefix,
   jsonCodec,
   protobufContentType,
@@ -22,7 +21,7 @@ export function storageCodecOf(def: KindDefinition): Codec {
     contentType: protobufContentType,
     encode(obj) {
       const { apiVersion: _apiVersion, kind: _kind, ...rest } = obj as KubeObject;
-      return encodeEnvelope(apiVersion, def.kind, encodeMessage(def.proto, rest));
+      return encodeMessageInEnvelope(def.proto, rest, apiVersion, def.kind);
     },
     decode(data) {
       if (!hasProtobufPrefix(data)) return jsonCodec.decode(data);

@@ -354,6 +354,24 @@ export function encodeMessage(m: ProtoMessage, obj: Record<string, unknown>): Ui
   return w.finish();
 }
 
+/**
+ * {@link encodeMessage} inside the `k8s\0` + runtime.Unknown envelope (what encodeEnvelope writes
+ * around it), written in one pass into one buffer.
+ */
+export function encodeMessageInEnvelope(m: ProtoMessage, obj: Record<string, unknown>, apiVersion: string, kind: string): Uint8Array {
+  const w = new ProtoWriter().raw(envelopePrefix);
+  const typeMeta = w.beginDelimited(1);
+  w.string(1, apiVersion).string(2, kind);
+  w.endDelimited(typeMeta);
+  const raw = w.beginDelimited(2);
+  encodeFields(w, m, obj);
+  w.endDelimited(raw);
+  return w.string(3, '').string(4, '').finish();
+}
+
+/** `k8s\0` (protoEncodingPrefix of protobuf.ts). */
+const envelopePrefix = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
+
 /** A value of field `f` (one element of a repeated field), in place. */
 function encodeValue(w: ProtoWriter, f: ProtoField, x: unknown): void {
   if (typeof f.type === 'string') {

@@ -109,14 +109,28 @@ export class ProtoReader {
 
 const utf8 = new TextEncoder();
 
-/** Writes a message; fields are appended in the order written. */
+/**
+ * The buffer of the last finished writer, lent to the next one: most messages are written one
+ * after the other, so a writer rarely grows or allocates. A writer made while another is writing
+ * gets a buffer of its own.
+ */
+let spare: Uint8Array | undefined;
+/** Buffers larger than this are not kept for the next writer. */
+const spareMaxBytes = 1 << 20;
+
+/** Writes a message; fields are appended in the order written. A writer is done once finished. */
 export class ProtoWriter {
-  private buf = new Uint8Array(256);
+  private buf: Uint8Array;
   private pos = 0;
+
+  constructor() {
+    this.buf = spare ?? new Uint8Array(1024);
+    spare = undefined;
+  }
 
   private reserve(n: number): void {
     if (this.pos + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
+    let size = Math.max(this.buf.length * 2, 256);
     while (size < this.pos + n) size *= 2;
     const next = new Uint8Array(size);
     next.set(this.buf.subarray(0, this.pos));
@@ -154,6 +168,14 @@ export class ProtoWriter {
     this.reserve(8);
     new DataView(this.buf.buffer, this.buf.byteOffset + this.pos, 8).setFloat64(0, value, true);
     this.pos += 8;
+    return this;
+  }
+
+  /** Appends bytes as they are (no tag, no length). */
+  raw(data: Uint8Array): this {
+    this.reserve(data.length);
+    this.buf.set(data, this.pos);
+    this.pos += data.length;
     return this;
   }
 
@@ -209,8 +231,13 @@ export class ProtoWriter {
     return this.string(1, key).string(2, value);
   }
 
+  /** The message's bytes (a copy); the writer's buffer goes to the next writer. */
   finish(): Uint8Array {
-    return this.buf.slice(0, this.pos);
+    const out = this.buf.slice(0, this.pos);
+    if (this.buf.length <= spareMaxBytes) spare = this.buf;
+    this.buf = new Uint8Array(0);
+    this.pos = 0;
+    return out;
   }
 }
 

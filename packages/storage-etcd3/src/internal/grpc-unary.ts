@@ -153,7 +153,9 @@ export class GrpcUnary {
       });
       stream.on('error', (err: NodeJS.ErrnoException) => pending.fail(this.transportError(err)));
       // A stream closed without 'end' (reset by the peer, or the session went away).
-      stream.on('close', () => pending.fail(new GrpcCallError(14, `Connection dropped: stream closed (code ${stream.rstCode ?? 'none'})`)));
+      stream.on('close', () => {
+        if (!settled) pending.fail(new GrpcCallError(14, `Connection dropped: stream closed (code ${stream.rstCode ?? 'none'})`));
+      });
       stream.end(frame);
     });
   }

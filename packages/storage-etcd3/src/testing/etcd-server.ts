@@ -53,6 +53,8 @@ export interface EtcdServer {
   restart(): Promise<void>;
   /** The tail of etcd's stdout/stderr, for diagnostics. */
   logs(): string;
+  /** The etcd process's id while it runs (e.g. to read its CPU time from /proc). */
+  pid(): number | undefined;
 }
 
 const LOG_TAIL_BYTES = 64 * 1024;
@@ -217,6 +219,11 @@ class TestEtcd implements EtcdServer {
 
   logs(): string {
     return this.logTail;
+  }
+
+  pid(): number | undefined {
+    const child = this.entry.child;
+    return child !== undefined && child.exitCode === null ? child.pid : undefined;
   }
 
   private args(): string[] {
