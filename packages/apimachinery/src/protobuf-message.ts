@@ -173,17 +173,29 @@ function decodeScalar(r: ProtoReader, kind: ScalarKind, wire: WireType): unknown
       if (wire !== WireType.Varint) throw new ProtoDecodeError(`expected a varint, got wire type ${wire}`);
       return r.varint();
     case 'time': {
-      const bytes = r.bytes();
-      const t = new ProtoReader(bytes);
+      const t = r.nested();
+      const empty = t.done();
       let seconds = 0;
       while (!t.done()) {
-        const { no, wire: w } = t.tag();
-        if (no === 1 && w === WireType.Varint) seconds = t.varint();
-        else t.skip(w);
+        const key = t.varint();
+        if (key === 8) seconds = t.varint();
+        else t.skip((key & 7) as WireType);
       }
-      return seconds === 0 && bytes.length === 0 ? null : formatTime(new Date(seconds * 1000));
+      return seconds === 0 && empty ? null : timeText(seconds);
     }
   }
+}
+
+/** metav1.Time text of a second, the last few remembered: objects written together share them. */
+const recentTimes = new Map<number, string>();
+function timeText(seconds: number): string {
+  let text = recentTimes.get(seconds);
+  if (text === undefined) {
+    text = formatTime(new Date(seconds * 1000));
+    if (recentTimes.size >= 64) recentTimes.delete(recentTimes.keys().next().value!);
+    recentTimes.set(seconds, text);
+  }
+  return text;
 }
 
 /** The JSON form of a decoded message field (its codec's, if it has one). */
@@ -202,10 +214,16 @@ function isZero(v: unknown): boolean {
 
 /** Decodes a message into its JSON form; omitempty zero values are left out, as kube's JSON is. */
 export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string, unknown> {
-  const r = new ProtoReader(data);
+  return decodeFrom(m, new ProtoReader(data));
+}
+
+/** {@link decodeMessage} of the bytes a reader has left (a nested message's reader). */
+function decodeFrom(m: ProtoMessage, r: ProtoReader): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   while (!r.done()) {
-    const { no, wire } = r.tag();
+    const key = r.varint();
+    const no = Math.floor(key / 8);
+    const wire = (key & 7) as WireType;
     const f = fieldByNo(m, no);
     if (!f) {
       r.skip(wire);
@@ -213,13 +231,13 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
     }
     let value: unknown;
     if (f.map) {
-      const entry = new ProtoReader(r.bytes());
+      const entry = r.nested();
       let key = '';
       let val: unknown = typeof f.type === 'string' ? (f.type === 'string' || f.type === 'bytes' ? '' : 0) : fromWire(f, {});
       while (!entry.done()) {
         const t = entry.tag();
         if (t.no === 1) key = entry.string();
-        else if (t.no === 2) val = typeof f.type === 'string' ? decodeScalar(entry, f.type, t.wire) : fromWire(f, decodeMessage(f.type, entry.bytes()));
+        else if (t.no === 2) val = typeof f.type === 'string' ? decodeScalar(entry, f.type, t.wire) : fromWire(f, decodeFrom(f.type, entry.nested()));
         else entry.skip(t.wire);
       }
       const obj = (out[f.name] ??= {}) as Record<string, unknown>;
@@ -231,7 +249,7 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
     if (typeof f.type === 'string') {
       if (f.repeated && wire === WireType.LengthDelimited && (f.type === 'int32' || f.type === 'int64' || f.type === 'bool')) {
         // Packed repeated scalars.
-        const packed = new ProtoReader(r.bytes());
+        const packed = r.nested();
         const arr = (out[f.name] ??= []) as unknown[];
         while (!packed.done()) arr.push(decodeScalar(packed, f.type, WireType.Varint));
         continue;
@@ -240,10 +258,10 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
     } else {
       if (wire !== WireType.LengthDelimited) throw new ProtoDecodeError(`field ${f.name} of ${m.name} must be length-delimited`);
       if (f.inline) {
-        Object.assign(out, decodeMessage(f.type, r.bytes()));
+        Object.assign(out, decodeFrom(f.type, r.nested()));
         continue;
       }
-      value = fromWire(f, decodeMessage(f.type, r.bytes()));
+      value = fromWire(f, decodeFrom(f.type, r.nested()));
     }
     if (f.repeated) {
       ((out[f.name] ??= []) as unknown[]).push(value);

@@ -32,7 +32,9 @@ export class ProtoReader {
 
   /** Reads a varint as a safe integer (negative int64 values are read as their two's complement). */
   varint(): number {
-    // Fast path: up to four bytes (28 bits) with plain numbers.
+    // Fast path: up to four bytes (28 bits) with bit operations, up to seven (49 bits) with
+    // multiplication, both exact; longer ones (and negative numbers) with BigInt.
+    const start = this.pos;
     let result = 0;
     for (let i = 0; i < 4; i++) {
       if (this.pos >= this.end) throw new ProtoDecodeError('unexpected end of data in varint');
@@ -40,7 +42,32 @@ export class ProtoReader {
       result |= (b & 0x7f) << (7 * i);
       if ((b & 0x80) === 0) return result;
     }
-    return this.varintSlow(BigInt(result), 28n);
+    let scale = 2 ** 28;
+    for (let i = 4; i < 7; i++) {
+      if (this.pos >= this.end) throw new ProtoDecodeError('unexpected end of data in varint');
+      const b = this.buf[this.pos++]!;
+      result += (b & 0x7f) * scale;
+      if ((b & 0x80) === 0) return result;
+      scale *= 128;
+    }
+    this.pos = start;
+    let low = 0;
+    for (let i = 0; i < 4; i++) low |= (this.buf[this.pos++]! & 0x7f) << (7 * i);
+    return this.varintSlow(BigInt(low), 28n);
+  }
+
+  /**
+   * A reader of the length-delimited field at the position (a nested message), over the same bytes;
+   * this reader moves past it.
+   */
+  nested(): ProtoReader {
+    const len = this.varint();
+    const end = this.pos + len;
+    if (len < 0 || end > this.end) throw new ProtoDecodeError('length-delimited field overruns its message');
+    const inner = new ProtoReader(this.buf, end);
+    inner.pos = this.pos;
+    this.pos = end;
+    return inner;
   }
 
   private varintSlow(acc: bigint, shift: bigint): number {
@@ -75,7 +102,23 @@ export class ProtoReader {
   }
 
   string(): string {
-    return utf8Decoder.decode(this.bytes());
+    const len = this.varint();
+    const start = this.pos;
+    const end = start + len;
+    if (len < 0 || end > this.end) throw new ProtoDecodeError('length-delimited field overruns its message');
+    this.pos = end;
+    // Short ASCII strings (names, keys, most values) without a view and a TextDecoder call.
+    if (len <= 24) {
+      const buf = this.buf;
+      let text = '';
+      for (let i = start; i < end; i++) {
+        const c = buf[i]!;
+        if (c >= 0x80) return utf8Decoder.decode(buf.subarray(start, end));
+        text += String.fromCharCode(c);
+      }
+      return text;
+    }
+    return utf8Decoder.decode(this.buf.subarray(start, end));
   }
 
   /** A little-endian IEEE 754 double (wire type Fixed64). */
