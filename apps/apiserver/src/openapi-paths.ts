@@ -34,7 +34,7 @@ const nameParam = (kind: string) => ({ description: `name of the ${kind}`, in: '
 
 /** A query parameter from a field of an options type, described as that field is. */
 const queryParam = (options: string, name: string, type: 'string' | 'integer' | 'boolean') => ({
-  description: openAPIDescriptions[metaId(options)]?.[name] ?? '',
+  description: openAPIDescriptions()[metaId(options)]?.[name] ?? '',
   in: 'query',
   name,
   schema: { type, uniqueItems: true },
@@ -137,7 +137,7 @@ export function apiResourcesPath(group: string, version: string): Record<string,
 
 /** The query parameters of a connect options kind (PodExecOptions …): its fields, described as kube describes them. */
 function optionParams(schema: KindDefinition['schema']): Json[] {
-  const docs = openAPIDescriptions[openAPIName(schema)] ?? {};
+  const docs = openAPIDescriptions()[openAPIName(schema)] ?? {};
   const leafType = (t: ReturnType<typeof unwrap>): ReturnType<typeof unwrap> => {
     const d = defOf(unwrap(t));
     return d.type === 'array' ? leafType(d.element!) : unwrap(t);

@@ -65,7 +65,7 @@ function listComponent(e: ResourceEntry): OpenAPISchema {
  */
 export function withKubeDescriptions(schemas: Record<string, OpenAPISchema>): Record<string, OpenAPISchema> {
   for (const [id, schema] of Object.entries(schemas)) {
-    const docs = openAPIDescriptions[id];
+    const docs = openAPIDescriptions()[id];
     if (!docs) continue;
     const s = schema as { description?: string; properties?: Record<string, Record<string, unknown>> };
     if (docs[''] !== undefined && docs[''] !== '') s.description = docs[''];
@@ -173,9 +173,9 @@ function buildDocument(entries: ResourceEntry[]): OpenAPIV3Document {
       type: 'object',
       required: ['items'],
       properties: {
-        apiVersion: { description: openAPIDescriptions['io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta']?.apiVersion ?? '', type: 'string' },
+        apiVersion: { description: openAPIDescriptions()['io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta']?.apiVersion ?? '', type: 'string' },
         items: { description: `List of ${e.info.resource}. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md`, type: 'array', items: { $ref: `#/components/schemas/${id}` } },
-        kind: { description: openAPIDescriptions['io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta']?.kind ?? '', type: 'string' },
+        kind: { description: openAPIDescriptions()['io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta']?.kind ?? '', type: 'string' },
         metadata: { allOf: [metaRef('ListMeta')], default: {}, description: 'Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds' },
       },
       'x-kubernetes-group-version-kind': [{ group: e.info.group, kind: e.info.listKind, version: e.info.version }],

@@ -159,20 +159,36 @@ function storeOf(registry: Registry, group: string, version: string, resource: s
   return registry.lookup(group, version, resource)?.store;
 }
 
+const keyOf = (obj: KubeObject) => `${metaOf(obj).namespace ?? ''}/${metaOf(obj).name ?? ''}`;
+
+/**
+ * The objects `store` holds, by namespace and name: one list instead of a create that fails for
+ * each object a restart finds in place.
+ */
+async function stored(store: Store): Promise<Map<string, KubeObject>> {
+  return new Map((await store.list({})).items.map((o) => [keyOf(o), o]));
+}
+
 /** Creates `expected`, or reconciles the object that exists; never throws for a lost race. */
 async function ensure(
   store: Store,
   expected: KubeObject,
   reconcile: (existing: KubeObject) => { object: KubeObject; recreate: boolean } | undefined,
-  /** Look before creating: a Service's create allocates (and refuses a taken IP) before it sees the name. */
-  getFirst = false,
+  /**
+   * Look before creating: a Service's create allocates (and refuses a taken IP) before it sees the
+   * name. A map is what a list found just before: the object it holds is reconciled, a missing one
+   * created (as without it, a create that loses a race reconciles what won).
+   */
+  getFirst: boolean | Map<string, KubeObject> = false,
   attempt = 0,
 ): Promise<void> {
   const meta = metaOf(expected);
   const ctx = meta.namespace ? { namespace: meta.namespace } : {};
   const name = meta.name!;
   let existing: KubeObject | undefined;
-  if (getFirst) {
+  if (getFirst instanceof Map) {
+    existing = getFirst.get(keyOf(expected));
+  } else if (getFirst) {
     existing = await store.get(ctx, name).catch((err: unknown) => {
       if (!isNotFound(err)) throw err;
       return undefined;
@@ -185,7 +201,7 @@ async function ensure(
     } catch (err) {
       // Another server over the same storage may have created it meanwhile: a Service's create
       // then fails on its taken IP (Invalid) before it could fail on the name.
-      if (!isAlreadyExists(err) && !(getFirst && isInvalid(err))) throw err;
+      if (!isAlreadyExists(err) && !(getFirst === true && isInvalid(err))) throw err;
       existing = await store.get(ctx, name).catch((getErr: unknown) => {
         if (isNotFound(getErr)) throw err;
         throw getErr;
@@ -229,17 +245,25 @@ export async function ensureBootstrapPolicy(registry: Registry): Promise<void> {
     ['rolebindings', roleBindings, false],
   ];
   await Promise.all(
-    sets.flatMap(([resource, objects, isRole]) => {
+    sets.map(async ([resource, objects, isRole]) => {
       const store = storeOf(registry, group, 'v1', resource);
-      if (!store) return [];
-      return objects.map((o) =>
-        ensure(store, o, (existing) => {
-          if (isRole) {
-            const object = reconcileRole(existing, o);
-            return object ? { object, recreate: false } : undefined;
-          }
-          return reconcileBinding(existing, o);
-        }),
+      if (!store) return;
+      const known = await stored(store);
+      await Promise.all(
+        objects.map((o) =>
+          ensure(
+            store,
+            o,
+            (existing) => {
+              if (isRole) {
+                const object = reconcileRole(existing, o);
+                return object ? { object, recreate: false } : undefined;
+              }
+              return reconcileBinding(existing, o);
+            },
+            known,
+          ),
+        ),
       );
     }),
   );
@@ -366,7 +390,8 @@ export const systemPriorityClasses: readonly KubeObject[] = [
 export async function ensureSystemPriorityClasses(registry: Registry): Promise<void> {
   const store = storeOf(registry, 'scheduling.k8s.io', 'v1', 'priorityclasses');
   if (!store) return;
-  await Promise.all(systemPriorityClasses.map((pc) => ensure(store, pc, () => undefined)));
+  const known = await stored(store);
+  await Promise.all(systemPriorityClasses.map((pc) => ensure(store, pc, () => undefined, known)));
 }
 
 /** Everything a fresh server holds before anyone writes; idempotent, run at every start. */
@@ -389,12 +414,18 @@ export async function ensureLocalAPIServices(registry: Registry): Promise<void> 
   const store = storeOf(registry, 'apiregistration.k8s.io', 'v1', 'apiservices');
   if (!store) return;
   const served = registry.resources.map((e) => ({ group: e.info.group, version: e.info.version }));
+  const known = await stored(store);
   await Promise.all(
     localAPIServices(served).map((svc) =>
-      ensure(store, svc as KubeObject, (existing) => {
-        const object = overwrite(existing, svc as KubeObject, ['spec']);
-        return object ? { object, recreate: false } : undefined;
-      }),
+      ensure(
+        store,
+        svc as KubeObject,
+        (existing) => {
+          const object = overwrite(existing, svc as KubeObject, ['spec']);
+          return object ? { object, recreate: false } : undefined;
+        },
+        known,
+      ),
     ),
   );
 }

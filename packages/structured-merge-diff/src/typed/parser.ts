@@ -77,7 +77,8 @@ function createParser(schemaYAML: YAMLObject): Parser {
   return new Parser(new Schema(parseSchemaYAML(schemaYAML)));
 }
 
-const schemaSchemaParser = createParser(schemaSchemaYAML);
+// Built on first use: parsing the schema schema's YAML costs a server's start ~10 ms.
+let schemaSchemaParser: Parser | undefined;
 
 /**
  * A parser of the YAML schema `schemaYAML`, validated against the schema schema (Go
@@ -85,7 +86,7 @@ const schemaSchemaParser = createParser(schemaSchemaYAML);
  */
 export function newParser(schemaYAML: YAMLObject): Parser {
   try {
-    schemaSchemaParser.type('schema').fromYAML(schemaYAML);
+    (schemaSchemaParser ??= createParser(schemaSchemaYAML)).type('schema').fromYAML(schemaYAML);
   } catch (err) {
     throw new Error(`unable to validate schema: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
