@@ -12,7 +12,9 @@ export function encodeJson(obj: unknown): string {
 }
 
 /** Go's HTML escapes of a JSON text. */
-const escapeJson = (text: string) => text.replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]!);
+// A test is cheaper than a replace that finds nothing, the common case.
+const htmlCharacter = /[<>&\u2028\u2029]/;
+const escapeJson = (text: string) => (htmlCharacter.test(text) ? text.replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]!) : text);
 
 /** The JSON bytes of list items made from stored objects, by that object (see listItemSource): encoded once. */
 const itemJson = new WeakMap<object, Buffer>();
