@@ -1,6 +1,7 @@
 // The etcd-specific parts of the etcd3 KV: txn results, compaction errors, deadlines when etcd is
 // gone, lease ids, large responses, and watch resumption across etcd restarts.
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { isKvCompactedError, isStorageError, type KvEvent, type KvWatch } from '@kapi/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEtcd3Kv, progressNotifyIsReliable, type Etcd3Kv } from '../src/index.ts';
@@ -158,6 +159,38 @@ describe('etcd3 KV on a shared etcd', () => {
     const res = await kv.range(p, { end: `${p.slice(0, -1)}0` });
     expect(res.kvs).toHaveLength(6);
     expect(res.kvs.every((x) => x.value.byteLength === big.length)).toBe(true);
+  });
+
+  it('with several endpoints, calls go to one that answers', async () => {
+    // A port nothing listens on (taken and released), before the live member.
+    const dead = await new Promise<number>((resolve) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const port = (s.address() as AddressInfo).port;
+        s.close(() => resolve(port));
+      });
+    });
+    const twoEndpoints = createEtcd3Kv({ endpoints: [`http://127.0.0.1:${dead}`, ...etcd.endpoints], requestTimeoutMs: 5000 });
+    try {
+      prefix();
+      const created = await twoEndpoints.create(`${p}a`, bytes('x'));
+      expect(created.succeeded).toBe(true);
+      expect((await twoEndpoints.range(`${p}a`)).kvs.map((x) => text(x.value))).toEqual(['x']);
+    } finally {
+      await twoEndpoints.close();
+    }
+  });
+
+  it('refuses a response larger than maxReceiveMessageBytes with a clear error, and keeps working', async () => {
+    prefix();
+    await kv.create(`${p}big`, Buffer.alloc(64 * 1024, 1));
+    const small = createEtcd3Kv({ endpoints: etcd.endpoints, requestTimeoutMs: 5000, maxReceiveMessageBytes: 16 * 1024 });
+    try {
+      await expect(small.range(`${p}big`)).rejects.toThrow(/RESOURCE_EXHAUSTED: Received message larger than max/);
+      expect((await small.range(`${p}none`)).kvs).toEqual([]);
+    } finally {
+      await small.close();
+    }
   });
 
   it('watch delivers puts and deletes in revision order with prevKv, then progress when idle', async () => {
