@@ -77,12 +77,15 @@ function versionConverterOf(registry: Registry, entry: ResourceEntry): (obj: Kub
 }
 
 export function createFieldManagers(openapi: OpenAPIV3, logger: Logger, track = true, registry?: Registry): FieldManagers {
-  let converter: TypeConverter | undefined;
-  const typeConverter = (): TypeConverter => {
+  const converters = new Map<string, TypeConverter>();
+  const typeConverter = (resource: string): TypeConverter => {
+    let converter = converters.get(resource);
     if (converter) return converter;
-    // The built-in kinds' schemas only (custom resources have their own converter below): building
-    // every document's paths first would hold the first write, and the first answers, 100–200 ms.
-    converter = createTypeConverter(openapi.builtinSchemas());
+    // The schemas of the built-in kinds served as this resource (in any group version: what
+    // convertObject converts between) and the kinds they reach; custom resources have their own
+    // converter below. Every kind's at once would hold the first write ~40 ms.
+    converter = createTypeConverter(openapi.resourceSchemas(resource));
+    converters.set(resource, converter);
     return converter;
   };
   // By the store serving the request (a resource's or a subresource's): a resource served again (a
@@ -116,7 +119,7 @@ export function createFieldManagers(openapi: OpenAPIV3, logger: Logger, track = 
               ...(cr.schema ? { schema: cr.schema as Record<string, unknown> } : {}),
               preserveUnknownFields: cr.preserveUnknownFields,
             })
-          : typeConverter(),
+          : typeConverter(entry.info.resource),
         apiVersion,
         kind: entry.definition.kind,
         subresource,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controllerNames } from '../src/controller-flags.ts';
 import { knownControllers } from '../src/controllers.ts';
 import { listenEarly, type ListeningServer } from '../src/listen-early.ts';
+import { createOpenAPIV3 } from '../src/openapi.ts';
 import { startTestServer, type TestServer } from '../src/testing/index.ts';
 import { startKapiServe } from './kubectl.ts';
 
@@ -82,6 +83,29 @@ describe('a server listening before its API is built', () => {
     expect(badTimeout!.status).toBe(400);
     expect(JSON.parse(badTimeout!.body)).toMatchObject({ kind: 'Status', reason: 'BadRequest' });
     expect(ready).toMatchObject({ status: 200, body: 'ok' });
+  });
+});
+
+describe('the schemas a field manager types with', () => {
+  it('are, for each built-in resource, the components every kind’s type converter held for it', async () => {
+    const server = await startTestServer({ controllers: [] });
+    try {
+      const openapi = createOpenAPIV3(server.registry);
+      const all = openapi.builtinSchemas();
+      const builtin = server.registry.resources.filter((e) => !e.customResource);
+      for (const resource of new Set(builtin.map((e) => e.info.resource))) {
+        const schemas = openapi.resourceSchemas(resource);
+        // The kinds served as the resource are there, in each group version, and their subresources' kinds.
+        const kinds = builtin.filter((e) => e.info.resource === resource).flatMap((e) => [e.definition, ...Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition] : []))]);
+        for (const def of kinds) {
+          const gvks = Object.values(schemas).flatMap((s) => ((s as Record<string, unknown>)['x-kubernetes-group-version-kind'] ?? []) as { group: string; version: string; kind: string }[]);
+          expect(gvks, `${resource}: ${def.group}/${def.version} ${def.kind}`).toContainEqual({ group: def.group, version: def.version, kind: def.kind });
+        }
+        for (const [id, schema] of Object.entries(schemas)) expect(schema, `${resource}: ${id}`).toEqual(all[id]);
+      }
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -98,8 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await customResources.ready;
   // The root CA every namespace's kube-root-ca.crt holds: the given file's, or one made per process.
   // A given CA file is read before the server reports ready (a bad one fails the start, as kube's
-  // flag does); a CA to make is made while the server starts: the publisher waits for it, the first
-  // 200 does not (loading the X.509 library alone takes ~300 ms).
+  // flag does); a CA to make is made while the controllers start (the publisher waits for it).
   const made = loadRootCA({
     ...(options.rootCAFile !== undefined ? { rootCAFile: options.rootCAFile } : {}),
     ...(backend.kind === 'sqlite' ? { dataDir: backend.dataDir } : {}),
