@@ -112,4 +112,39 @@ describe('CacheWatcher', () => {
     w.stop();
     without.stop();
   });
+
+  it('polled: notify calls back synchronously when an event is queued or the watcher ends; poll takes initial events, then live ones', () => {
+    const { w } = watcher({ initial: [{ type: 'ADDED', object: pod('x', 1) }], skipThrough: 1 });
+    const calls: string[] = [];
+    w.notify(() => calls.push('at once: initial events are there'));
+    expect(calls).toHaveLength(1);
+    expect((w.poll()!.object as KubeObject).metadata?.name).toBe('x');
+    expect(w.poll()).toBeUndefined();
+    w.notify(() => calls.push('queued'));
+    expect(calls).toHaveLength(1);
+    expect(w.offer(event('ADDED', pod('a', 2)))).toBe('queued');
+    expect(calls).toEqual(['at once: initial events are there', 'queued']);
+    expect(w.offer(event('ADDED', pod('b', 3)))).toBe('queued');
+    expect(calls, 'called once per notify').toHaveLength(2);
+    expect([w.poll(), w.poll(), w.poll()].map((e) => (e?.object as KubeObject | undefined)?.metadata?.name)).toEqual(['a', 'b', undefined]);
+    expect(w.done).toBe(false);
+    w.notify(() => calls.push('ended'));
+    w.offer(event('ADDED', pod('c', 4)));
+    w.terminate();
+    expect(calls.slice(2)).toEqual(['ended']);
+    expect(w.done, 'not before what is queued is taken').toBe(false);
+    expect((w.poll()!.object as KubeObject).metadata?.name).toBe('c');
+    expect(w.done).toBe(true);
+    expect(w.delivered).toBe(4);
+  });
+
+  it('an idle watcher makes its closed promise only when asked, and it settles whether asked before or after the end', async () => {
+    const before = watcher().w;
+    const closed = before.closed;
+    before.stop();
+    await closed;
+    const after = watcher().w;
+    after.terminate();
+    await after.closed;
+  });
 });

@@ -25,38 +25,84 @@ export interface CacheWatcherOptions {
 }
 
 /**
+ * A watcher whose events can be taken without a promise per event: what a server writing many
+ * watch streams uses (apps/apiserver's watch handler). `notify` says when to look; `poll` takes
+ * what is there. The async iteration of the same watcher is built on these two.
+ */
+export interface PollableWatcher extends Watcher {
+  /** The next event, at once; undefined when none is queued (then see `done`). */
+  poll(): WatchEvent | undefined;
+  /** True once no event will come any more (ended, and everything queued taken; or stopped). */
+  readonly done: boolean;
+  /**
+   * Calls `ready` once, the next time an event is queued or the watcher ends, synchronously from
+   * the producer (the dispatcher); at once when either is already so. It replaces an earlier one.
+   */
+  notify(ready: () => void): void;
+}
+
+/** True for a watcher that offers the synchronous side (a watcher of the cacher). */
+export function isPollableWatcher(w: Watcher): w is PollableWatcher {
+  return typeof (w as Partial<PollableWatcher>).poll === 'function' && typeof (w as Partial<PollableWatcher>).notify === 'function';
+}
+
+const iterationDone: IteratorResult<WatchEvent> = { value: undefined, done: true };
+const noEvents: (WatchEvent | undefined)[] = [];
+
+/**
  * kube's cacheWatcher. The dispatcher offers each event; the watcher converts it for its selector
  * (ADDED when the object enters, MODIFIED while it stays, DELETED when it leaves) and queues it, up
- * to `capacity` events. The consumer iterates; `stop()` ends the iteration at once. A watcher the
- * cacher terminates (too slow, or a relist) ends after its consumer has read what is queued.
+ * to `capacity` events. The consumer polls or iterates; `stop()` ends the iteration at once. A
+ * watcher the cacher terminates (too slow, or a relist) ends after its consumer has read what is
+ * queued. An idle watcher holds little more than its fields: thousands of them are kept open.
  */
-export class CacheWatcher implements Watcher {
-  readonly closed: Promise<void>;
+export class CacheWatcher implements PollableWatcher {
   readonly allowWatchBookmarks: boolean;
   /** When the next periodic bookmark is due (ms); managed by the cacher. */
   nextBookmarkAt = 0;
   private initial: (WatchEvent | undefined)[];
   private initialPos = 0;
-  private queue: WatchEvent[] = [];
+  private queue: (WatchEvent | undefined)[] = noEvents;
   private head = 0;
   /** No more events are accepted. */
   private ended = false;
   /** The consumer stopped: nothing more is delivered. */
   private discarded = false;
-  private resolveClosed!: () => void;
-  private wake: (() => void) | undefined;
+  /** `closed`, made when first asked for. */
+  private closedPromise: Promise<void> | undefined;
+  private resolveClosed: (() => void) | undefined;
+  private ready: (() => void) | undefined;
   private roomWaiter: (() => void) | undefined;
   private readonly capacity: number;
   private readonly skipThrough: number;
+  private readonly keyFilter: (key: string) => boolean;
+  /** Undefined when the watcher selects everything. */
+  private readonly predicate: SelectionPredicate | undefined;
+  private readonly versioner: Versioner;
+  private readonly freeze: boolean;
+  private readonly onEnd: (w: CacheWatcher) => void;
   /** Events handed to the consumer (for tests and metrics). */
   delivered = 0;
 
-  constructor(private readonly options: CacheWatcherOptions) {
-    this.initial = options.initial;
+  constructor(options: CacheWatcherOptions) {
+    this.initial = options.initial.length > 0 ? options.initial : noEvents;
     this.capacity = Math.max(1, options.capacity);
     this.skipThrough = options.skipThrough;
-    this.allowWatchBookmarks = options.predicate.allowWatchBookmarks === true;
-    this.closed = new Promise<void>((r) => (this.resolveClosed = r));
+    this.keyFilter = options.keyFilter;
+    this.versioner = options.versioner;
+    this.freeze = options.freeze;
+    this.onEnd = options.onEnd;
+    const pred = options.predicate;
+    this.predicate = pred.label.isEmpty() && pred.field.isEmpty() ? undefined : pred;
+    this.allowWatchBookmarks = pred.allowWatchBookmarks === true;
+  }
+
+  /** Resolves once the watcher has ended (whoever ended it). */
+  get closed(): Promise<void> {
+    if (this.closedPromise === undefined) {
+      this.closedPromise = this.ended ? Promise.resolve() : new Promise<void>((r) => (this.resolveClosed = r));
+    }
+    return this.closedPromise;
   }
 
   get isEnded(): boolean {
@@ -68,9 +114,13 @@ export class CacheWatcher implements Watcher {
     return this.queue.length - this.head;
   }
 
+  get done(): boolean {
+    return this.discarded || (this.ended && this.initialPos >= this.initial.length && this.head >= this.queue.length);
+  }
+
   /** Converts a cache event for this watcher's selection; undefined when it does not concern it. */
   convert(ev: WatchCacheEvent): WatchEvent | undefined {
-    return convertEvent(ev, this.options.keyFilter, this.options.predicate, this.options.versioner, this.options.freeze);
+    return convertEvent(ev, this.keyFilter, this.predicate, this.versioner, this.freeze);
   }
 
   /**
@@ -94,10 +144,21 @@ export class CacheWatcher implements Watcher {
   }
 
   private push(ev: WatchEvent): void {
+    if (this.queue === noEvents) this.queue = [];
     this.queue.push(ev);
-    const w = this.wake;
-    this.wake = undefined;
-    w?.();
+    this.wake();
+  }
+
+  private wake(): void {
+    const r = this.ready;
+    if (r === undefined) return;
+    this.ready = undefined;
+    r();
+  }
+
+  notify(ready: () => void): void {
+    this.ready = ready;
+    if (this.discarded || this.ended || this.initialPos < this.initial.length || this.head < this.queue.length) this.wake();
   }
 
   /** Resolves true once the watcher has room (or has ended), false when the deadline passes first. */
@@ -131,46 +192,49 @@ export class CacheWatcher implements Watcher {
   /** Ends the watch from the consumer side: the iteration ends at once, queued events are dropped. */
   stop(): void {
     this.discarded = true;
-    this.queue = [];
+    this.queue = noEvents;
     this.head = 0;
-    this.initial = [];
+    this.initial = noEvents;
+    this.initialPos = 0;
     if (!this.ended) {
       this.ended = true;
       this.finish();
     }
-    const w = this.wake;
-    this.wake = undefined;
-    w?.();
+    this.wake();
   }
 
   private finish(): void {
-    this.resolveClosed();
-    this.options.onEnd(this);
-    const w = this.wake;
-    this.wake = undefined;
-    w?.();
+    this.resolveClosed?.();
+    if (this.closedPromise === undefined) this.closedPromise = Promise.resolve();
+    this.onEnd(this);
+    this.wake();
     this.roomWaiter?.();
   }
 
-  private take(): WatchEvent | undefined {
+  poll(): WatchEvent | undefined {
     if (this.discarded) return undefined;
     if (this.initialPos < this.initial.length) {
       const ev = this.initial[this.initialPos]!;
       this.initial[this.initialPos++] = undefined;
-      if (this.initialPos === this.initial.length) this.initial = [];
+      if (this.initialPos === this.initial.length) {
+        this.initial = noEvents;
+        this.initialPos = 0;
+      }
+      this.delivered++;
       return ev;
     }
     if (this.head < this.queue.length) {
       const ev = this.queue[this.head]!;
-      this.queue[this.head++] = undefined as unknown as WatchEvent;
+      this.queue[this.head++] = undefined;
       if (this.head === this.queue.length) {
-        this.queue = [];
+        this.queue = noEvents;
         this.head = 0;
       } else if (this.head >= 1024 && this.head * 2 >= this.queue.length) {
         this.queue = this.queue.slice(this.head);
         this.head = 0;
       }
       this.roomWaiter?.();
+      this.delivered++;
       return ev;
     }
     return undefined;
@@ -180,18 +244,15 @@ export class CacheWatcher implements Watcher {
     return {
       next: async (): Promise<IteratorResult<WatchEvent>> => {
         for (;;) {
-          const ev = this.take();
-          if (ev !== undefined) {
-            this.delivered++;
-            return { value: ev, done: false };
-          }
-          if (this.ended || this.discarded) return { value: undefined, done: true };
-          await new Promise<void>((r) => (this.wake = r));
+          const ev = this.poll();
+          if (ev !== undefined) return { value: ev, done: false };
+          if (this.done) return iterationDone;
+          await new Promise<void>((r) => this.notify(r));
         }
       },
       return: async (): Promise<IteratorResult<WatchEvent>> => {
         this.stop();
-        return { value: undefined, done: true };
+        return iterationDone;
       },
     };
   }
@@ -201,14 +262,23 @@ export class CacheWatcher implements Watcher {
  * kube's convertToWatchEvent: what a watcher of `keyFilter` and `predicate` sees of a change. ADDED
  * when the object enters the selection, MODIFIED while it stays, DELETED (its last state, at the
  * event's resourceVersion) when it leaves or is deleted; undefined when the change does not concern it.
+ * An undefined predicate selects everything.
  */
-export function convertEvent(ev: WatchCacheEvent, keyFilter: (key: string) => boolean, predicate: SelectionPredicate, versioner: Versioner, freeze: boolean): WatchEvent | undefined {
+export function convertEvent(
+  ev: WatchCacheEvent,
+  keyFilter: (key: string) => boolean,
+  predicate: SelectionPredicate | undefined,
+  versioner: Versioner,
+  freeze: boolean,
+): WatchEvent | undefined {
   if (!keyFilter(ev.key)) return undefined;
   if (ev.type === 'DELETED') {
+    if (predicate === undefined) return { type: 'DELETED', object: ev.object };
     const last = ev.prevObject ?? ev.object;
     const lastAttrs = ev.prevObject !== undefined ? ev.prevAttrs : ev.attrs;
     return matchesWith(predicate, last, lastAttrs) ? { type: 'DELETED', object: ev.object } : undefined;
   }
+  if (predicate === undefined) return { type: ev.prevObject !== undefined ? 'MODIFIED' : 'ADDED', object: ev.object };
   const cur = matchesWith(predicate, ev.object, ev.attrs);
   const old = ev.prevObject !== undefined && matchesWith(predicate, ev.prevObject, ev.prevAttrs);
   if (cur) return { type: old ? 'MODIFIED' : 'ADDED', object: ev.object };

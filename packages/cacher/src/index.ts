@@ -5,6 +5,7 @@
  * wraps, with the cached object as the suggestion.
  */
 export { createCacher, type Cacher, type CacherMetrics } from './cacher.ts';
+export { isPollableWatcher, type PollableWatcher } from './cache-watcher.ts';
 export {
   defaultConsistencyCheckIntervalMs,
   defaultConsistentReadWaitMs,

@@ -1,13 +1,14 @@
 // Behaviour of k8s.io/apiserver/pkg/endpoints/handlers/watch.go (v1.33): a watch as a chunked stream
 // of newline-delimited JSON events, ended by the timeout, the client, or an ERROR event.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { encodeWatchEventProto, frameLengthDelimited, orderObject, type KubeObject, type Watcher } from '@kapi/apimachinery';
+import { encodeWatchEventProto, frameLengthDelimited, orderObject, type KubeObject, type WatchEvent, type WatchEventType, type Watcher } from '@kapi/apimachinery';
+import { isPollableWatcher } from '@kapi/cacher';
 import { apiVersionOf, type ResourceEntry } from '@kapi/registry';
 import type { Output } from '../output.ts';
 import { toTable } from '../output.ts';
 import { encodeProtobufBody } from '../protobuf-output.ts';
 import { encodeJson } from '../responses.ts';
-import { setLongTimeout } from '../filters.ts';
+import { Deadlines, type Expiring } from './watch-deadlines.ts';
 
 /** kube's default watch length: a random time between 30 and 60 minutes. */
 export function defaultWatchTimeoutSeconds(): number {
@@ -25,7 +26,12 @@ export function watchTimeoutMs(timeoutSeconds: number | undefined): number {
   return ns <= 0n ? 0 : Number(ns / 1_000_000n);
 }
 
-export async function serveWatch(
+/**
+ * Starts streaming `watcher`'s events as the response and returns at once: the stream runs on
+ * its own until the timeout, the client going away, or the watcher ending, and keeps no request
+ * frame waiting (an idle watch holds only its socket, its watcher and its WatchStream).
+ */
+export function serveWatch(
   req: IncomingMessage,
   res: ServerResponse,
   entry: ResourceEntry,
@@ -40,51 +46,208 @@ export async function serveWatch(
   });
   res.flushHeaders();
   req.socket.setNoDelay(true);
-  const cancelTimer = setLongTimeout(() => watcher.stop(), watchTimeoutMs(timeoutSeconds));
-  const onClose = () => watcher.stop();
-  res.on('close', onClose);
+  const stream = new WatchStream(res, watcher, encoderFor(entry, output));
+  streams.set(res, stream);
+  res.on('close', onResponseClose);
+  deadlines.add(stream, performance.now() + watchTimeoutMs(timeoutSeconds));
+  if (isPollableWatcher(watcher)) stream.pump();
+  else void stream.iterate();
+  return Promise.resolve();
+}
+
+/** Turns a watch event into the bytes of its frame. */
+interface EventEncoder {
+  encode(ev: WatchEvent): Uint8Array;
+}
+
+/** The deadlines of every open watch, under one timer. */
+const deadlines = new Deadlines<WatchStream>();
+/** The stream of each open watch response (its 'close' listener is shared). */
+const streams = new WeakMap<ServerResponse, WatchStream>();
+
+function onResponseClose(this: ServerResponse): void {
+  streams.get(this)?.end();
+}
+
+/**
+ * One watch response. Events are encoded as they are taken and written once the event loop has
+ * handled its I/O (setImmediate, no timer): the events of one turn (a burst of writes, a batch of
+ * etcd's) go out as one chunk in one socket write instead of one each. Kube flushes after each
+ * event; what a client reads is the same bytes.
+ */
+class WatchStream implements Expiring {
+  due = 0;
+  heapIndex = -1;
+  private pending: Uint8Array[] | undefined;
+  private pendingBytes = 0;
+  private flushQueued = false;
+  /** The socket has more than its high-water mark buffered: no event is taken until it drains. */
+  private blocked = false;
+  private finished = false;
+  private readonly ready = () => this.pump();
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly watcher: Watcher,
+    private readonly encoder: EventEncoder,
+  ) {}
+
+  expire(): void {
+    this.end();
+  }
+
+  /** Takes every queued event of a watcher of the cacher, then asks to be called again. */
+  pump(): void {
+    const w = this.watcher;
+    if (!isPollableWatcher(w)) return;
+    try {
+      while (!this.blocked && !this.finished) {
+        const ev = w.poll();
+        if (ev === undefined) {
+          if (w.done) this.end();
+          else w.notify(this.ready);
+          return;
+        }
+        this.push(this.encoder.encode(ev));
+      }
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  /** The same for any other watcher, through its async iteration. */
+  async iterate(): Promise<void> {
+    try {
+      for await (const ev of this.watcher) {
+        if (this.finished) break;
+        this.push(this.encoder.encode(ev));
+        if (this.blocked) await drained(this.res);
+        if (this.finished) break;
+      }
+    } catch (err) {
+      this.fail(err);
+    } finally {
+      this.end();
+    }
+  }
+
+  private push(bytes: Uint8Array): void {
+    if (this.pending === undefined) this.pending = [];
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    if (this.pendingBytes >= maxPendingBytes) this.flush();
+    else if (!this.flushQueued) {
+      this.flushQueued = true;
+      toFlush.push(this);
+      if (toFlush.length === 1) setImmediate(flushAll);
+    }
+  }
+
+  flush(): void {
+    this.flushQueued = false;
+    const pending = this.pending;
+    if (pending === undefined || this.res.destroyed) return;
+    this.pending = undefined;
+    const bytes = pending.length === 1 ? pending[0]! : Buffer.concat(pending, this.pendingBytes);
+    this.pendingBytes = 0;
+    if (!this.res.write(bytes) && !this.finished && !this.blocked) {
+      this.blocked = true;
+      this.res.once('drain', () => {
+        this.blocked = false;
+        this.pump();
+      });
+    }
+  }
+
+  /** An event that cannot be encoded ends the stream as a failed write would (kube logs and returns). */
+  private fail(_err: unknown): void {
+    this.finished = true;
+    this.watcher.stop();
+    deadlines.remove(this);
+    this.res.destroy();
+  }
+
+  /** Ends the watch: what was taken is written, then the response ends. Idempotent. */
+  end(): void {
+    if (this.finished) return;
+    this.finished = true;
+    deadlines.remove(this);
+    this.res.off('close', onResponseClose);
+    streams.delete(this.res);
+    this.watcher.stop();
+    this.flush();
+    if (!this.res.destroyed) this.res.end();
+  }
+}
+
+/** A burst larger than this is written at once rather than at the end of the turn. */
+const maxPendingBytes = 64 * 1024;
+let toFlush: WatchStream[] = [];
+
+function flushAll(): void {
+  const streamsToFlush = toFlush;
+  toFlush = [];
+  for (const s of streamsToFlush) s.flush();
+}
+
+/** The encoders of a resource's watch events, by format: shared by every watch of it but tables. */
+const encoders = new WeakMap<ResourceEntry, { json?: EventEncoder; protobuf?: EventEncoder }>();
+
+function encoderFor(entry: ResourceEntry, output: Output): EventEncoder {
+  if (output.kind === 'table') return tableEncoder(entry, output);
+  let byFormat = encoders.get(entry);
+  if (byFormat === undefined) encoders.set(entry, (byFormat = {}));
+  if (output.kind === 'protobuf') return (byFormat.protobuf ??= protobufEncoder(entry));
+  return (byFormat.json ??= jsonEncoder(entry));
+}
+
+/** Frames of a 4-byte length and a raw WatchEvent whose object is the enveloped object. */
+function protobufEncoder(entry: ResourceEntry): EventEncoder {
+  const def = entry.definition;
+  const keys = encodingKeys(`pb\0${def.group}/${def.version}/${def.kind}`);
+  return {
+    encode: (ev) =>
+      encodedOnce(ev.object, keys[ev.type], () => {
+        const obj = ev.type === 'ERROR' ? { kind: 'Status', apiVersion: 'v1', ...(ev.object as object) } : (ev.object as KubeObject);
+        return frameLengthDelimited(encodeWatchEventProto(ev.type, encodeProtobufBody(def, obj as KubeObject)));
+      }),
+  };
+}
+
+/**
+ * JSON lines. Every watcher of the resource gets the same event object from the watch cache: it is
+ * encoded once for all of them (kube's cachingObject).
+ */
+function jsonEncoder(entry: ResourceEntry): EventEncoder {
+  const apiVersion = apiVersionOf(entry.info);
+  const kind = entry.info.kind;
+  const keys = encodingKeys(`json\0${apiVersion}\0${kind}`);
+  return {
+    encode: (ev) =>
+      ev.type === 'ERROR'
+        ? Buffer.from(encodeJson({ type: ev.type, object: ev.object }))
+        : encodedOnce(ev.object, keys[ev.type], () => Buffer.from(encodeJson({ type: ev.type, object: orderObject(ev.object as KubeObject, { apiVersion, kind }) }))),
+  };
+}
+
+/** Tables (kubectl get -w): the column definitions with the first row only. */
+function tableEncoder(entry: ResourceEntry, output: Extract<Output, { kind: 'table' }>): EventEncoder {
   const apiVersion = apiVersionOf(entry.info);
   let headersSent = false;
-  try {
-    for await (const ev of watcher) {
-      let object: unknown = ev.object;
-      if (output.kind === 'protobuf') {
-        // Frames of a 4-byte length and a raw WatchEvent whose object is the enveloped object.
-        const frame = encodedOnce(ev.object, `pb\0${ev.type}\0${entry.definition.group}/${entry.definition.version}/${entry.definition.kind}`, () => {
-          const obj = ev.type === 'ERROR' ? { kind: 'Status', apiVersion: 'v1', ...(ev.object as object) } : (ev.object as KubeObject);
-          return frameLengthDelimited(encodeWatchEventProto(ev.type, encodeProtobufBody(entry.definition, obj as KubeObject)));
-        });
-        if (!res.write(frame)) await drained(res);
-        if (res.destroyed) break;
-        continue;
-      }
-      if (ev.type !== 'ERROR' && output.kind !== 'table') {
-        // Every watcher of the resource gets the same event object from the watch cache: it is
-        // encoded once for all of them (kube's cachingObject).
-        const line = encodedOnce(ev.object, `json\0${ev.type}\0${apiVersion}\0${entry.info.kind}`, () =>
-          encodeJson({ type: ev.type, object: orderObject(ev.object as KubeObject, { apiVersion, kind: entry.info.kind }) }),
-        );
-        if (!res.write(line)) await drained(res);
-        if (res.destroyed) break;
-        continue;
-      }
-      if (ev.type !== 'ERROR') {
-        const obj = orderObject(ev.object as KubeObject, { apiVersion, kind: entry.info.kind });
-        object = obj;
-        if (output.kind === 'table') {
-          object = toTable(entry, [obj], { resourceVersion: obj.metadata?.resourceVersion ?? '' }, output, headersSent);
-          headersSent = true;
-        }
-      }
-      if (!res.write(encodeJson({ type: ev.type, object }))) await drained(res);
-      if (res.destroyed) break;
-    }
-  } finally {
-    cancelTimer();
-    res.off('close', onClose);
-    watcher.stop();
-    if (!res.destroyed) res.end();
-  }
+  return {
+    encode(ev) {
+      if (ev.type === 'ERROR') return Buffer.from(encodeJson({ type: ev.type, object: ev.object }));
+      const obj = orderObject(ev.object as KubeObject, { apiVersion, kind: entry.info.kind });
+      const object = toTable(entry, [obj], { resourceVersion: obj.metadata?.resourceVersion ?? '' }, output, headersSent);
+      headersSent = true;
+      return Buffer.from(encodeJson({ type: ev.type, object }));
+    },
+  };
+}
+
+/** The keys of one format's encodings, by event type. */
+function encodingKeys(format: string): Record<WatchEventType, string> {
+  return { ADDED: `ADDED\0${format}`, MODIFIED: `MODIFIED\0${format}`, DELETED: `DELETED\0${format}`, BOOKMARK: `BOOKMARK\0${format}`, ERROR: `ERROR\0${format}` };
 }
 
 /**
@@ -92,13 +255,13 @@ export async function serveWatch(
  * format, the served version): an object the watch cache sends to many watchers is encoded once.
  * Weakly held, so an encoding lives no longer than the event's object.
  */
-const encodings = new WeakMap<object, Map<string, string | Uint8Array>>();
+const encodings = new WeakMap<object, Map<string, Uint8Array>>();
 
-function encodedOnce<T extends string | Uint8Array>(object: unknown, key: string, encode: () => T): T {
+function encodedOnce(object: unknown, key: string, encode: () => Uint8Array): Uint8Array {
   if (typeof object !== 'object' || object === null || !Object.isFrozen(object)) return encode();
   let byKey = encodings.get(object);
   if (!byKey) encodings.set(object, (byKey = new Map()));
-  let out = byKey.get(key) as T | undefined;
+  let out = byKey.get(key);
   if (out === undefined) byKey.set(key, (out = encode()));
   return out;
 }
