@@ -109,6 +109,21 @@ describe('the schemas a field manager types with', () => {
   });
 });
 
+describe('startTestServer', () => {
+  it('logs through pino when given a level, and serves as with the default silent logger', async () => {
+    for (const logLevel of ['error', undefined]) {
+      const server = await startTestServer({ controllers: [], ...(logLevel ? { logLevel } : {}) });
+      try {
+        const res = await fetch(`${server.url}/api/v1/namespaces/default`);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({ kind: 'Namespace', metadata: { name: 'default' } });
+      } finally {
+        await server.stop();
+      }
+    }
+  });
+});
+
 describe('kapi serve', () => {
   let dir = '';
   beforeAll(() => {

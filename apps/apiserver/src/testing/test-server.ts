@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import type { Logger } from 'pino';
 import { ensureBootstrapObjects } from '../bootstrap/index.ts';
 import { startFlowSchemaStatusController } from '../bootstrap/flowcontrol.ts';
 import { startCustomResourceController } from '../crd-controller.ts';
@@ -65,6 +65,21 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+const noop = () => {};
+/** The logger of a test server that logs nothing (the default): the logging library is not loaded for it. */
+const silentLogger: Logger = {
+  level: 'silent',
+  fatal: noop,
+  error: noop,
+  warn: noop,
+  info: noop,
+  debug: noop,
+  trace: noop,
+  silent: noop,
+  child: () => silentLogger,
+  isLevelEnabled: () => false,
+} as unknown as Logger;
+
 /** Starts a kapi server on a free loopback port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const backend: StorageBackend = options.storage ?? { kind: 'sqlite-memory' };
@@ -77,7 +92,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     garbageCollection: garbageCollectorEnabled(enabled),
     ...(options.requestProfile ? { requestProfile: true } : {}),
   });
-  const logger = pino({ level: options.logLevel ?? 'silent' });
+  const level = options.logLevel ?? 'silent';
+  const logger = level === 'silent' ? silentLogger : (await import('pino')).pino({ level });
   const fieldManagers = createFieldManagers(createOpenAPIV3(stack.registry), logger, options.trackManagedFields ?? true, stack.registry);
   const server = createApiServer({ registry: stack.registry, logger, fieldManagers, storageHealth: stack.storageHealth, ...(options.requestProfile ? { requestProfile: true } : {}) });
   await new Promise<void>((resolve, reject) => {
