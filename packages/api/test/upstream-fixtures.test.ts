@@ -53,6 +53,15 @@ describe.skipIf(!have).each(cases)('%s: Go\'s fixture', (name, proto) => {
     expect(decoded().obj).toEqual(JSON.parse(read('json').toString('utf8')));
   });
 
+  it('decodes with its keys in the order Go wrote them (declaration order, not field numbers)', () => {
+    const { env, obj } = decoded();
+    // Go's TypeMeta writes kind before apiVersion.
+    const { kind, apiVersion, ...rest } = obj as Record<string, unknown>;
+    const inGoOrder = { ...(kind !== undefined ? { kind } : {}), ...(apiVersion !== undefined ? { apiVersion } : {}), ...rest };
+    expect(env).toBeDefined();
+    expect(JSON.stringify(inGoOrder)).toBe(JSON.stringify(JSON.parse(read('json').toString('utf8'))));
+  });
+
   it('decodes to the YAML Go wrote for the same object', () => {
     expect(decoded().obj).toEqual(yamlToJson(read('yaml').toString('utf8')));
   });

@@ -35,6 +35,11 @@ export interface ProtoField {
   readonly inline?: boolean;
   /** For a message type: the JSON form of the field differs from the message's, and this maps them. */
   readonly codec?: ProtoCodec;
+  /**
+   * The field's position in the JSON form (Go's declaration order, which the field numbers need
+   * not follow); decoded objects have their keys in this order. Unset: field-number order.
+   */
+  readonly order?: number;
 }
 
 export interface ProtoMessage {
@@ -220,6 +225,9 @@ export function decodeMessage(m: ProtoMessage, data: Uint8Array): Record<string,
 /** {@link decodeMessage} of the bytes a reader has left (a nested message's reader). */
 function decodeFrom(m: ProtoMessage, r: ProtoReader): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  // Fields come in field-number order; the JSON form wants them in declaration order.
+  let lastOrder = -1;
+  let reorder = false;
   while (!r.done()) {
     const key = r.varint();
     const no = Math.floor(key / 8);
@@ -228,6 +236,10 @@ function decodeFrom(m: ProtoMessage, r: ProtoReader): Record<string, unknown> {
     if (!f) {
       r.skip(wire);
       continue;
+    }
+    if (f.order !== undefined) {
+      if (f.order < lastOrder) reorder = true;
+      else lastOrder = f.order;
     }
     let value: unknown;
     if (f.map) {
@@ -271,7 +283,32 @@ function decodeFrom(m: ProtoMessage, r: ProtoReader): Record<string, unknown> {
       delete out[f.name];
     }
   }
-  return out;
+  return reorder ? inDeclarationOrder(m, out) : out;
+}
+
+/** The JSON position of each key of a message's JSON form (an embedded struct's keys at its own). */
+const keyOrders = new WeakMap<ProtoMessage, Map<string, number>>();
+function keyOrderOf(m: ProtoMessage): Map<string, number> {
+  let map = keyOrders.get(m);
+  if (map) return map;
+  map = new Map();
+  for (const f of fieldsOf(m)) {
+    const at = f.order ?? f.no;
+    if (f.inline && typeof f.type !== 'string') {
+      // Keys of the embedded struct keep their own order within its position.
+      for (const [k, inner] of keyOrderOf(f.type)) map.set(k, at + inner / 1e6);
+    } else map.set(f.name, at);
+  }
+  keyOrders.set(m, map);
+  return map;
+}
+
+function inDeclarationOrder(m: ProtoMessage, out: Record<string, unknown>): Record<string, unknown> {
+  const orders = keyOrderOf(m);
+  const keys = Object.keys(out).sort((a, b) => (orders.get(a) ?? Infinity) - (orders.get(b) ?? Infinity));
+  const sorted: Record<string, unknown> = {};
+  for (const k of keys) sorted[k] = out[k];
+  return sorted;
 }
 
 const utf8 = new TextEncoder();

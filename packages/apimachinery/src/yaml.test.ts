@@ -408,9 +408,12 @@ describe('encodeYaml (JSONToYAML as go-yaml v2 prints it)', () => {
 
   it('round-trips: decode(encode(x)) = x for JSON values', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ stringUnit: 'grapheme' }), (x) => {
-        expect(yamlToJson(encodeYaml(x))).toEqual(asJson(x));
-      }),
+      fc.property(
+        fc.jsonValue({ stringUnit: 'grapheme' }).filter((x) => !yamlLineSeparator.test(JSON.stringify(x))),
+        (x) => {
+          expect(yamlToJson(encodeYaml(x))).toEqual(asJson(x));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -424,7 +427,7 @@ describe('encodeYaml (JSONToYAML as go-yaml v2 prints it)', () => {
       // A `<<` key is printed plain, as go-yaml v2 prints it (its resolver gives `<` no hint), and
       // reads back as a merge key: upstream does not round-trip it either.
       fc.property(
-        fc.dictionary(fc.string({ unit: 'grapheme' }), fc.jsonValue()).filter((x) => !JSON.stringify(x).includes('"<<"')),
+        fc.dictionary(fc.string({ unit: 'grapheme' }), fc.jsonValue()).filter((x) => !JSON.stringify(x).includes('"<<"') && !yamlLineSeparator.test(JSON.stringify(x))),
         (x) => {
           expect(decodeYamlObject(encodeYaml(x))).toEqual(asJson(x));
         },
@@ -433,6 +436,14 @@ describe('encodeYaml (JSONToYAML as go-yaml v2 prints it)', () => {
     );
   });
 });
+
+/**
+ * NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR are line breaks to go-yaml v2 (YAML 1.1): it writes
+ * them raw inside a quoted scalar, followed by indentation, and its reader folds them; upstream does
+ * not round-trip them, and the round-trip properties leave them out (they failed about one run in
+ * four when fast-check drew one).
+ */
+const yamlLineSeparator = /[\u0085\u2028\u2029]/;
 
 const r = (s: string, n: number) => s.repeat(n);
 

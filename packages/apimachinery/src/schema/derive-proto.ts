@@ -56,11 +56,14 @@ export function protoMessageOf(schema: z.ZodType): ProtoMessage {
     {
       const fields: ProtoField[] = [];
       const embedded = new Set<Embedding>();
+      // The JSON position of each field: Go writes a struct's fields in declaration order (an
+      // embedded struct's where it is declared), not in field-number order.
+      let order = 0;
       for (const f of structFields(struct)) {
         const embedding = embeddingOf(f.type);
         if (embedding) {
           // All the fields of one embedded struct are one message field.
-          if (!embedded.has(embedding)) fields.push({ name: embedding.protoName, no: embedding.no, type: protoMessageOf(embedding.struct), inline: true });
+          if (!embedded.has(embedding)) fields.push({ name: embedding.protoName, no: embedding.no, type: protoMessageOf(embedding.struct), inline: true, order: order++ });
           embedded.add(embedding);
           continue;
         }
@@ -70,7 +73,7 @@ export function protoMessageOf(schema: z.ZodType): ProtoMessage {
         const custom = customTypeOf(element);
         // A custom type is its wire message, reached through its codec.
         const type = custom ? protoMessageOf(custom.wire()) : leaf ? scalarOf(leaf) : protoMessageOf(element);
-        const field: ProtoField = { name: f.name, no: f.meta.no, type, ...(custom ? { codec: custom } : {}) };
+        const field: ProtoField = { name: f.name, no: f.meta.no, type, order: order++, ...(custom ? { codec: custom } : {}) };
         // A required (no omitempty) non-pointer scalar is in Go's JSON even when zero.
         const always = f.meta.required === true && !f.meta.pointer && !repeated && !map && typeof type === 'string' && alwaysKinds.has(type);
         fields.push({
