@@ -4,6 +4,8 @@
 // stdout: `{ id, result }` or `{ id, error }`.
 import { Agent, request as httpRequest } from 'node:http';
 import { createInterface } from 'node:readline';
+import { prefixRangeEnd } from '@kapi/storage';
+import { createEtcd3Kv } from '@kapi/storage-etcd3';
 import { rawEtcdLimit } from './storage-limits.ts';
 
 /** The commands of the load generator; every figure it returns is measured here, in this process. */
@@ -18,8 +20,11 @@ export type LoadCommand =
   | { cmd: 'get'; url: string; path: string; accept: string; ms: number }
   | { cmd: 'latency'; url: string; path: string; accept: string; n: number }
   | { cmd: 'etcdRange'; endpoints: string[]; prefix: string; n: number }
+  | { cmd: 'kapiKvRange'; endpoints: string[]; prefix: string; n: number }
   | { cmd: 'watchers'; url: string; ns: string; prefix: string; watchers: number; writes: number }
-  | { cmd: 'watchLatency'; url: string; ns: string; prefix: string; perSecond: number; seconds: number };
+  | { cmd: 'watchLatency'; url: string; ns: string; prefix: string; perSecond: number; seconds: number }
+  | { cmd: 'openIdleWatches'; url: string; ns: string; watchers: number; rv?: string }
+  | { cmd: 'closeIdleWatches' };
 
 /** Connections per target, as the issue's method says. */
 export const connections = 64;
@@ -138,6 +143,63 @@ function openWatch(url: string, ns: string, rv: string, agent: Agent, onChunk: (
   });
 }
 
+/** What the watchLatency command measured: from sending each create to its event, and to the create's own answer. */
+export interface WatchLatencyResult {
+  p99Ms: number;
+  p50Ms: number;
+  createP99Ms: number;
+  createP50Ms: number;
+}
+
+/** What the watchers command measured. */
+export interface WatchersResult {
+  /** Events received by all the watchers per second, from the first write until the last event. */
+  eventsPerSecond: number;
+  /** The creates' own rate in the same run (the events cannot come faster than 100 × this). */
+  createsPerSecond: number;
+  /** Events per second to as many watches opened after the writes from the same revision (a replay). */
+  replayPerSecond: number;
+}
+
+/**
+ * Opens `watchers` watches from `rv`, runs `write` if given, and waits until every watcher has had
+ * `events` events: the time from the start of the writes (without writes, from the opening of the
+ * watches) until then, and how long the writes took.
+ */
+async function watchAll(url: string, ns: string, rv: string, watchers: number, events: number, write?: () => Promise<void>): Promise<{ ms: number; writesMs: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: watchers });
+  const expected = watchers * events;
+  let received = 0;
+  let failed: string | undefined;
+  let resolveAll!: () => void;
+  const all = new Promise<void>((r) => (resolveAll = r));
+  // One event a line: counting the newlines counts the events without decoding them.
+  const onChunk = (c: Buffer) => {
+    if (received === 0 && c.includes('"type":"ERROR"')) failed = c.toString().slice(0, 300);
+    for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) received++;
+    if (received >= expected || failed !== undefined) resolveAll();
+  };
+  const opening = performance.now();
+  const stops = await Promise.all(Array.from({ length: watchers }, () => openWatch(url, ns, rv, agent, onChunk)));
+  const started = write === undefined ? opening : performance.now();
+  let writesMs = 0;
+  if (write !== undefined) {
+    await write();
+    writesMs = performance.now() - started;
+  }
+  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 60_000).unref());
+  const outcome = await Promise.race([all.then(() => 'ok' as const), timeout]);
+  const ms = performance.now() - started;
+  for (const stop of stops) stop();
+  agent.destroy();
+  if (failed !== undefined) throw new Error(`watchers: ${failed}`);
+  if (outcome === 'timeout') throw new Error(`watchers: ${received} of ${expected} events after 60 s`);
+  return { ms, writesMs };
+}
+
+/** The idle watches openIdleWatches holds open until closeIdleWatches. */
+const idle: { stops: (() => void)[]; agent: Agent | undefined } = { stops: [], agent: undefined };
+
 const commands: { [K in LoadCommand['cmd']]: (c: Extract<LoadCommand, { cmd: K }>) => Promise<unknown> } = {
   /** This process's CPU time so far and the clock, in ms: the share of a core it used between two calls. */
   cpu: () => {
@@ -203,37 +265,45 @@ const commands: { [K in LoadCommand['cmd']]: (c: Extract<LoadCommand, { cmd: K }
     }
     return { medianMs: median(times), count };
   },
+  /** The same range through kapi's own etcd KV (what a consistent LIST reads before decoding). */
+  async kapiKvRange({ endpoints, prefix, n }) {
+    const kv = createEtcd3Kv({ endpoints });
+    const times: number[] = [];
+    let count = 0;
+    try {
+      for (let i = 0; i < n + 2; i++) {
+        const started = performance.now();
+        count = (await kv.range(prefix, { end: prefixRangeEnd(prefix) })).kvs.length;
+        if (i >= 2) times.push(performance.now() - started);
+      }
+    } finally {
+      await kv.close();
+    }
+    return { medianMs: median(times), count };
+  },
   async watchers({ url, ns, prefix, watchers, writes }) {
     const rv = await currentListRv(url, ns);
-    const agent = new Agent({ keepAlive: true, maxSockets: watchers });
-    const expected = watchers * writes;
-    let events = 0;
-    let resolveAll!: () => void;
-    const all = new Promise<void>((r) => (resolveAll = r));
-    // One event a line: counting the newlines counts the events without decoding them.
-    const onChunk = (c: Buffer) => {
-      for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) events++;
-      if (events >= expected) resolveAll();
-    };
-    const stops = await Promise.all(Array.from({ length: watchers }, () => openWatch(url, ns, rv, agent, onChunk)));
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(Array.from({ length: connections }, async () => {
-      while (next < writes) await create(url, ns, `${prefix}-${next++}`);
-    }));
-    const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 60_000).unref());
-    const outcome = await Promise.race([all.then(() => 'ok' as const), timeout]);
-    const elapsed = performance.now() - started;
-    for (const stop of stops) stop();
-    agent.destroy();
-    if (outcome === 'timeout') throw new Error(`watchers: ${events} of ${expected} events after 60 s`);
-    return (events * 1000) / elapsed;
+    const live = await watchAll(url, ns, rv, watchers, writes, async () => {
+      let next = 0;
+      await Promise.all(Array.from({ length: connections }, async () => {
+        while (next < writes) await create(url, ns, `${prefix}-${next++}`);
+      }));
+    });
+    // The same events again, to as many new watches opened at once from the same revision: the
+    // watch cache's window replays them, so no write paces the fan-out.
+    const replay = await watchAll(url, ns, rv, watchers, writes);
+    return {
+      eventsPerSecond: (watchers * writes * 1000) / live.ms,
+      createsPerSecond: (writes * 1000) / live.writesMs,
+      replayPerSecond: (watchers * writes * 1000) / replay.ms,
+    } satisfies WatchersResult;
   },
   async watchLatency({ url, ns, prefix, perSecond, seconds }) {
     const rv = await currentListRv(url, ns);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
+    const answered: number[] = [];
     let rest = '';
     const namePattern = /"name":"([^"]+)"/;
     const stop = await openWatch(url, ns, rv, agent, (c) => {
@@ -254,8 +324,9 @@ const commands: { [K in LoadCommand['cmd']]: (c: Extract<LoadCommand, { cmd: K }
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const name = `${prefix}-${i}`;
-      sentAt.set(name, performance.now());
-      writes.push(create(url, ns, name));
+      const sent = performance.now();
+      sentAt.set(name, sent);
+      writes.push(create(url, ns, name).then(() => answered.push(performance.now() - sent)));
     }
     await Promise.all(writes);
     const until = performance.now() + 5000;
@@ -263,7 +334,24 @@ const commands: { [K in LoadCommand['cmd']]: (c: Extract<LoadCommand, { cmd: K }
     stop();
     agent.destroy();
     if (latencies.length < n) throw new Error(`watch latency: ${latencies.length} of ${n} events`);
-    return { p99Ms: percentile(latencies, 99), p50Ms: percentile(latencies, 50) };
+    return { p99Ms: percentile(latencies, 99), p50Ms: percentile(latencies, 50), createP99Ms: percentile(answered, 99), createP50Ms: percentile(answered, 50) } satisfies WatchLatencyResult;
+  },
+  /** Opens `watchers` watches from `rv` (default: the namespace's current revision) and holds them until closeIdleWatches. */
+  async openIdleWatches({ url, ns, watchers, rv: from }) {
+    const rv = from ?? (await currentListRv(url, ns));
+    const agent = (idle.agent = new Agent({ keepAlive: true, maxSockets: watchers }));
+    // Opened a hundred at a time: the server's accept queue is not the figure measured.
+    for (let i = 0; i < watchers; i += 100) {
+      idle.stops.push(...(await Promise.all(Array.from({ length: Math.min(100, watchers - i) }, () => openWatch(url, ns, rv, agent, () => {})))));
+    }
+    return null;
+  },
+  closeIdleWatches() {
+    for (const stop of idle.stops) stop();
+    idle.stops = [];
+    idle.agent?.destroy();
+    idle.agent = undefined;
+    return Promise.resolve(null);
   },
 };
 
