@@ -2,13 +2,18 @@
 // lister_watcher.go; v1.33): list, then watch from the list's revision; relist after an error.
 import { isStatusError, newStatusError, type KubeObject, type Status } from '@kapi/apimachinery';
 import { everything, type StorageInterface } from '@kapi/storage';
-import { sleep } from './util.ts';
+import { sleep, yieldTurn } from './util.ts';
 
 /** The longest pause between relists (client-go's reflector backoff cap). */
 const maxBackoffMs = 30_000;
 
-/** kube's storageWatchListPageSize: the page size of the cacher's lists. */
+/** kube's storageWatchListPageSize: the largest page of the cacher's lists. */
 export const defaultListPageSize = 10_000;
+/** The first page of a list, and the smallest. */
+const firstPageSize = 500;
+const minPageSize = 100;
+/** About how long one page of the list may take (the loop is held for as long). */
+const pageBudgetMs = 20;
 
 /** What the reflector feeds. */
 export interface ReflectorSink {
@@ -98,17 +103,33 @@ export class Reflector {
     return Promise.race([sleep(ms), new Promise<void>((r) => (this.wakeSleep = r))]);
   }
 
+  /**
+   * The consistent list, page by page, in the background: every page lets the event loop turn (an
+   * embedded store answers at once, and a million objects decoded in one go would hold every
+   * request for seconds), and pages are sized to take about pageBudgetMs each, up to pageSize.
+   */
   private async list(): Promise<{ items: KubeObject[]; rv: number }> {
     const items: KubeObject[] = [];
     let cont: string | undefined;
     let rv = 0;
+    let size = Math.min(firstPageSize, this.options.pageSize);
+    let perItemMs: number | undefined;
     do {
-      const predicate = { ...everything(), limit: this.options.pageSize, ...(cont !== undefined ? { continue: cont } : {}) };
+      const predicate = { ...everything(), limit: size, ...(cont !== undefined ? { continue: cont } : {}) };
+      const started = performance.now();
       const page = await this.store.getList(this.options.prefix, { recursive: true, resourceVersion: '', predicate });
+      const took = performance.now() - started;
       for (const item of page.items) items.push(item);
       rv = this.store.versioner.parseResourceVersion(page.metadata.resourceVersion ?? '');
       cont = page.metadata.continue;
       if (this.stopped) break;
+      if (cont) {
+        // The cost of an item, smoothed (a garbage collection inside one page says little).
+        const cost = took / Math.max(page.items.length, 1);
+        perItemMs = perItemMs === undefined ? cost : 0.7 * perItemMs + 0.3 * cost;
+        size = Math.max(minPageSize, Math.min(this.options.pageSize, Math.round(pageBudgetMs / Math.max(perItemMs, 0.001))));
+        await yieldTurn();
+      }
     } while (cont);
     return { items, rv };
   }

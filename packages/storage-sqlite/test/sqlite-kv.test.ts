@@ -271,3 +271,35 @@ describe('sqlite KV on disk', () => {
     await kv.close(); // idempotent
   });
 });
+
+describe('sqlite KV paged ranges', () => {
+  it('counts every page of a range read at one revision as a fresh count does, while writes and other lists go on', async () => {
+    const kv = createSqliteKv({ path: newPath() });
+    try {
+      for (let i = 0; i < 25; i++) await kv.create(`/p/k${String(i).padStart(2, '0')}`, b(`v${i}`));
+      await kv.delete('/p/k03', (await kv.range('/p/k03')).kvs[0]!.modRevision);
+      const end = prefixRangeEnd('/p/');
+      const first = await kv.range('/p/', { end, limit: 5 });
+      const rev = first.revision;
+      expect(first.count).toBe(24);
+      let lo = `${first.kvs[first.kvs.length - 1]!.key}\0`;
+      let seen = first.kvs.length;
+      for (;;) {
+        // Writes after the list's revision, and another list, in between: neither changes this list's pages.
+        await kv.create(`/p/z${seen}`, b('late'));
+        await kv.delete('/p/k20', (await kv.range('/p/k20')).kvs[0]?.modRevision ?? 0).catch(() => undefined);
+        await kv.range('/p/', { end, limit: 3 });
+        const page = await kv.range(lo, { end, limit: 5, revision: rev });
+        const fresh = await kv.range(lo, { end, revision: rev, countOnly: true });
+        expect(page.count).toBe(fresh.count);
+        expect(page.count).toBe(24 - seen);
+        seen += page.kvs.length;
+        if (!page.more) break;
+        lo = `${page.kvs[page.kvs.length - 1]!.key}\0`;
+      }
+      expect(seen).toBe(24);
+    } finally {
+      await kv.close();
+    }
+  });
+});
