@@ -6,5 +6,7 @@
 export { createApiHandler, createApiServer, type ApiHandlerOptions } from './server.ts';
 export { composeStack, registryPathPrefix, systemNamespaces, type Stack, type StorageBackend } from './compose.ts';
 export { startServer, ServeOptions, defaultPort, type RunningServer } from './serve.ts';
+export { listenEarly, type ListeningServer } from './listen-early.ts';
+export type { StartedEarly } from './serve.ts';
 export { kubeconfigYaml, writeKubeconfig } from './kubeconfig.ts';
 export { versionInfo } from './version.ts';
