@@ -1,4 +1,4 @@
-// `pnpm bench [-- storage|http|codecs|patch|cacher|controllers|server]` (every section when none is named): throughput of
+// `pnpm bench [-- storage|http|codecs|patch|cacher|controllers|server|scale]` (every section when none is named): throughput of
 // each layer next to the limit measured in the same run, as ratios. Limits: the raw `etcd3` client
 // making the KV's own calls for the Store over etcd, the SQLite KV for the Store over SQLite, a bare
 // Node HTTP server for the API server (and a ConfigMap create for a Service's or a custom resource's),
@@ -13,6 +13,7 @@ import { startTestServer } from '@kapi/apiserver/testing';
 import { benchCodecs } from './codecs.ts';
 import { benchControllers } from './controllers.ts';
 import { benchCrdToFirstCr, benchCustomResourceCreate, type CrdLatency } from './custom-resources.ts';
+import { benchScale } from './scale.ts';
 import { benchServer } from './server.ts';
 import { benchStorage, type StorageRow, type StorageTable } from './storage.ts';
 import { measure } from './measure.ts';
@@ -151,7 +152,7 @@ async function optionalSection(name: string, fn: string, title: string) {
   printTable(title, await (run as () => Row[] | Promise<Row[]>)());
 }
 
-const sections = ['storage', 'http', 'codecs', 'patch', 'apply', 'cacher', 'controllers', 'server'] as const;
+const sections = ['storage', 'http', 'codecs', 'patch', 'apply', 'cacher', 'controllers', 'server', 'scale'] as const;
 // `pnpm bench -- http` passes the `--` on to the script with pnpm 10: skip it.
 const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (only !== undefined && !(sections as readonly string[]).includes(only)) {
@@ -184,4 +185,8 @@ if (wanted('server')) {
     const table = markdownTable(['request', 'count', ...layers.map((l) => `${l} µs`)], shown.map((r) => [r.request, String(r.count), ...layers.map((l) => String(r.microsPerRequest[l] ?? 0))]));
     process.stdout.write(`\nWhere a request's time goes, ${server} (--request-profile; µs per request)\n\n${table}`);
   }
+}
+if (wanted('scale')) {
+  const { machine, header, rows, notes } = await benchScale();
+  process.stdout.write(`\nScale: kapi serve over SQLite from 1k to 1M objects (issue 16)\n\n${machine}\n\n${markdownTable(header, rows)}\n${notes.map((n) => `- ${n}`).join('\n')}\n`);
 }
