@@ -2,6 +2,7 @@
 // events (a cyclic buffer sized to ~75 s of history) over the current objects.
 import { inSerializationOrder, newResourceExpired, type KubeObject, type Versioner } from '@kapi/apimachinery';
 import type { AttrFunc, ObjectAttrs } from '@kapi/storage';
+import { Canonicalizer } from './canonical.ts';
 import { CacheStore, type StoreElement } from './cache-store.ts';
 import { deepFreeze } from './util.ts';
 
@@ -92,6 +93,7 @@ export class WatchCache {
   /** The revision of the last relist. */
   listResourceVersion = 0;
   private waiters = new Set<Waiter>();
+  private readonly canonical = new Canonicalizer();
 
   constructor(private readonly options: WatchCacheOptions) {
     this.capacity = options.initialCapacity ?? options.lowerBoundCapacity;
@@ -112,7 +114,10 @@ export class WatchCache {
   private element(stored: KubeObject): StoreElement {
     // In kube's field order once, so that lists and their encoders can take the metadata as it is.
     const obj = inSerializationOrder(stored);
-    if (this.options.freeze) deepFreeze(obj);
+    if (this.options.freeze) {
+      this.canonical.share(obj);
+      deepFreeze(obj);
+    }
     return { key: this.options.keyFunc(obj), object: obj, attrs: this.options.getAttrs?.(obj) };
   }
 
