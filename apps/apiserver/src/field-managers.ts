@@ -78,14 +78,16 @@ function versionConverterOf(registry: Registry, entry: ResourceEntry): (obj: Kub
 
 export function createFieldManagers(openapi: OpenAPIV3, logger: Logger, track = true, registry?: Registry): FieldManagers {
   const converters = new Map<string, TypeConverter>();
-  const typeConverter = (resource: string): TypeConverter => {
-    let converter = converters.get(resource);
+  const typeConverter = (entry: ResourceEntry): TypeConverter => {
+    const key = `${entry.info.resource} ${entry.definition.group}/${entry.definition.version}/${entry.definition.kind}`;
+    let converter = converters.get(key);
     if (converter) return converter;
     // The schemas of the built-in kinds served as this resource (in any group version: what
-    // convertObject converts between) and the kinds they reach; custom resources have their own
-    // converter below. Every kind's at once would hold the first write ~40 ms.
-    converter = createTypeConverter(openapi.resourceSchemas(resource));
-    converters.set(resource, converter);
+    // convertObject converts between) and of the kind typed (a custom resource's Scale is a
+    // built-in kind), and the kinds they reach; custom resources have their own converter below.
+    // Every kind's at once would hold the first write ~40 ms.
+    converter = createTypeConverter(openapi.resourceSchemas(entry.info.resource, entry.definition));
+    converters.set(key, converter);
     return converter;
   };
   // By the store serving the request (a resource's or a subresource's): a resource served again (a
@@ -119,7 +121,7 @@ export function createFieldManagers(openapi: OpenAPIV3, logger: Logger, track = 
               ...(cr.schema ? { schema: cr.schema as Record<string, unknown> } : {}),
               preserveUnknownFields: cr.preserveUnknownFields,
             })
-          : typeConverter(entry.info.resource),
+          : typeConverter(entry),
         apiVersion,
         kind: entry.definition.kind,
         subresource,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openAPIComponents, openAPIName, type OpenAPISchema } from '@kapi/apimachinery';
-import { metaV1, openAPIDescriptions } from '@kapi/api';
+import { metaV1, openAPIDescriptions, type KindDefinition } from '@kapi/api';
 import { customResourceSchemas } from '@kapi/patch/managedfields';
 import type { Registry, ResourceEntry } from '@kapi/registry';
 import { apiResourcesPath, resourcePaths } from './openapi-paths.ts';
@@ -138,9 +138,10 @@ export interface OpenAPIV3 {
    * The component schemas builtinSchemas holds that the built-in kinds served as `resource` reach
    * (in every group version, with their subresources' kinds): all a field manager of that resource
    * types. Built on first use for each resource, so the first write of a kind does not wait for
-   * every kind's schemas (~40 ms at a server's start).
+   * every kind's schemas (~40 ms at a server's start). `kind` adds a kind served under the
+   * resource that is not a built-in one's (a custom resource's autoscaling/v1 Scale).
    */
-  resourceSchemas(resource: string): Record<string, OpenAPISchema>;
+  resourceSchemas(resource: string, kind?: KindDefinition): Record<string, OpenAPISchema>;
 }
 
 /** The `io.k8s.…`-style id of a custom resource's kind: its group reversed (`com.example.v1.Widget`). */
@@ -149,8 +150,12 @@ function customKindId(e: ResourceEntry): string {
 }
 
 /** The components of built-in kinds' entries (and their subresources' kinds), the meta/v1 ones and `extra`, with kube's descriptions. */
-function builtinComponents(builtin: readonly ResourceEntry[], extra: Record<string, OpenAPISchema> = {}): Record<string, OpenAPISchema> {
-  const roots = [...builtin.map((e) => e.definition.schema), ...builtin.flatMap((e) => Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition.schema] : [])))];
+function builtinComponents(builtin: readonly ResourceEntry[], extra: Record<string, OpenAPISchema> = {}, moreRoots: readonly KindDefinition['schema'][] = []): Record<string, OpenAPISchema> {
+  const roots = [
+    ...builtin.map((e) => e.definition.schema),
+    ...builtin.flatMap((e) => Object.values(e.subresources).flatMap((s) => (s.definition ? [s.definition.schema] : []))),
+    ...moreRoots,
+  ];
   return withKubeDescriptions(openAPIComponents(roots, { ...metaComponents(), ...extra }));
 }
 
@@ -231,7 +236,12 @@ export function createOpenAPIV3(registry: Registry): OpenAPIV3 {
     document: (gv) => current().docs.get(gv),
     documents: () => current().objects,
     builtinSchemas: () => (builtinSchemas ??= builtinComponents(registry.resources.filter((e) => !e.customResource))),
-    resourceSchemas: (resource) => builtinComponents(registry.resources.filter((e) => !e.customResource && e.info.resource === resource)),
+    resourceSchemas: (resource, kind) =>
+      builtinComponents(
+        registry.resources.filter((e) => !e.customResource && e.info.resource === resource),
+        {},
+        kind ? [kind.schema] : [],
+      ),
   };
 }
 
