@@ -15,7 +15,7 @@ import {
   type ServiceResolver,
 } from '@kapi/apiextensions';
 import { isConflict, isNotFound, type KubeObject, type Watcher } from '@kapi/apimachinery';
-import { customResourceResources, type ConversionWebhookTransportFactory, type CustomResourceDefinitionObject, type Registry } from '@kapi/registry';
+import { customResourceResources, loadCel, mayHoldRules, type ConversionWebhookTransportFactory, type CustomResourceDefinitionObject, type Registry } from '@kapi/registry';
 
 const crdGroup = 'apiextensions.k8s.io';
 
@@ -217,6 +217,9 @@ export function startCustomResourceController(registry: Registry, onError: (err:
     const name = crd.metadata?.name ?? '';
     const withNames = { ...crd, status: { ...(crd.status ?? {}), acceptedNames } } as CustomResourceDefinitionObject;
     const fingerprint = json([crd.spec, acceptedNames, terminating]);
+    if (served.get(name)?.fingerprint === fingerprint) return;
+    // CEL is loaded on first need: for the first CRD whose schemas hold validation rules.
+    if (mayHoldRules(crd.spec)) await loadCel();
     if (served.get(name)?.fingerprint === fingerprint) return;
     const resources = customResourceResources(withNames, { terminating, webhookTransport });
     const keys = resources.map((r) => ({ group: r.definition.group, version: r.definition.version, resource: r.definition.resource }));

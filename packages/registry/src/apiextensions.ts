@@ -10,12 +10,13 @@ import {
   type CustomResourceDefinition,
   type KindDefinition,
 } from '@kapi/api';
-import { compileSchemaRules, type CelSchema } from '@kapi/cel';
+import type { CelSchema } from '@kapi/cel';
 import type { FieldError } from '@kapi/apimachinery';
 import { metaOf, newConflict, now, protoMessageOf, type KubeObject } from '@kapi/apimachinery';
 import { customResourceCleanupFinalizer, setCrdCondition, terminatingConditions } from '@kapi/apiextensions';
 import { defaultAttrs, type StorageInterface } from '@kapi/storage';
 import type { BuiltinResource } from './builtin-resource.ts';
+import { loadCel, loadedCel, mayHoldRules } from './cel-loader.ts';
 import type { GenericStore } from './generic-store.ts';
 import { groupResourceOf } from './resource.ts';
 import { interpretStorageError } from './storage-errors.ts';
@@ -42,8 +43,9 @@ export function validateCustomResourceDefinitionRules(crd: CustomResourceDefinit
   const errs: FieldError[] = [];
   (crd.spec?.versions ?? []).forEach((v, i) => {
     const schema = v.schema?.openAPIV3Schema;
-    if (!schema) return;
-    errs.push(...compileSchemaRules(schema as unknown as CelSchema, { rootPath: `spec.versions[${i}].schema.openAPIV3Schema` }).errors);
+    // Without rules nothing compiles (and CEL may not be loaded: the CRD store loads it for rules).
+    if (!schema || !mayHoldRules(schema)) return;
+    errs.push(...loadedCel().compileSchemaRules(schema as unknown as CelSchema, { rootPath: `spec.versions[${i}].schema.openAPIV3Schema` }).errors);
   });
   return errs;
 }
@@ -105,6 +107,23 @@ export function createCustomResourceDefinitionStore(generic: GenericStore, stora
   const keyOf = (name: string) => `${generic.info.keyPrefix}/${name}`;
   return {
     ...generic,
+    // The strategy compiles the schemas' CEL rules synchronously: CEL is loaded first when there are any.
+    async create(ctx, obj, opts) {
+      if (mayHoldRules(obj.spec)) await loadCel();
+      return generic.create(ctx, obj, opts);
+    },
+    update(ctx, name, objInfo, opts) {
+      return generic.update(
+        ctx,
+        name,
+        async (old) => {
+          const obj = await objInfo(old);
+          if (mayHoldRules(obj.spec)) await loadCel();
+          return obj;
+        },
+        opts,
+      );
+    },
     async delete(ctx, name, opts = {}) {
       const crd = await generic.get(ctx, name);
       const meta = crd.metadata ?? {};

@@ -16,9 +16,10 @@ import {
   type SchemaValidator,
   type Structural,
 } from '@kapi/apiextensions';
-import { compileSchemaRules, validateRules, type CelSchema } from '@kapi/cel';
+import type { CelSchema } from '@kapi/cel';
 import type { CelValidator } from '@kapi/apiextensions';
 import type { CustomResourceInfo } from './customresource-info.ts';
+import { loadedCel, mayHoldRules } from './cel-loader.ts';
 import { createCustomResourceScaleSubresource, splitReplicasPath, validateScaleSpec, validateScaleStatus } from './customresource-scale.ts';
 import {
   jsonDeepEqual,
@@ -140,15 +141,18 @@ export function customResourceResources(
         : { storageConversion: noneStorageConversion(conversionContext) };
       const validator: SchemaValidator | undefined = schema ? newSchemaValidator(schema) : undefined;
       // x-kubernetes-validations, compiled once per served version (the CRD was refused if they do not compile).
-      const compiled = schema ? compileSchemaRules(schema as unknown as CelSchema).rules : undefined;
+      // A schema without rules compiles to none; one with rules needs CEL loaded (the CRD controller awaits loadCel()).
+      const rulesCel = schema && mayHoldRules(schema) ? loadedCel() : undefined;
+      const compiled = rulesCel?.compileSchemaRules(schema as unknown as CelSchema).rules;
       // Failures ratcheted into warnings go to the response, as kube's warning.AddWarning does.
-      const cel: CelValidator | undefined = compiled
-        ? (value, old) => {
-            const r = validateRules(compiled, value, old);
-            for (const w of r.warnings) addWarning(w);
-            return r.errors;
-          }
-        : undefined;
+      const cel: CelValidator | undefined =
+        rulesCel && compiled
+          ? (value, old) => {
+              const r = rulesCel.validateRules(compiled, value, old);
+              for (const w of r.warnings) addWarning(w);
+              return r.errors;
+            }
+          : undefined;
       const checks = { ...(validator ? { validator } : {}), ...(structural ? { structural } : {}), ...(cel ? { cel } : {}) };
       const info: CustomResourceInfo = {
         crdName: crd.metadata?.name ?? '',

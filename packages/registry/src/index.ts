@@ -39,5 +39,6 @@ export {
   type CustomResourceDefinitionObject,
   type CustomResourceInfo,
 } from './customresource.ts';
+export { loadCel, mayHoldRules } from './cel-loader.ts';
 export { addWarning, collectWarnings, currentWarnings } from './warnings.ts';
 export { finalizerDeleteDependents, finalizerOrphanDependents } from './deletion.ts';
