@@ -22,6 +22,7 @@ export type LoadCommand =
   | { cmd: 'etcdRange'; endpoints: string[]; prefix: string; n: number }
   | { cmd: 'kapiKvRange'; endpoints: string[]; prefix: string; n: number }
   | { cmd: 'watchers'; url: string; ns: string; prefix: string; watchers: number; writes: number }
+  | { cmd: 'watchReplay'; url: string; ns: string; rv: string; watchers: number; events: number }
   | { cmd: 'watchLatency'; url: string; ns: string; prefix: string; perSecond: number; seconds: number }
   | { cmd: 'openIdleWatches'; url: string; ns: string; watchers: number; rv?: string }
   | { cmd: 'closeIdleWatches' };
@@ -297,6 +298,11 @@ const commands: { [K in LoadCommand['cmd']]: (c: Extract<LoadCommand, { cmd: K }
       createsPerSecond: (writes * 1000) / live.writesMs,
       replayPerSecond: (watchers * writes * 1000) / replay.ms,
     } satisfies WatchersResult;
+  },
+  /** Events per second to `watchers` watches opened at once from `rv`, each until it has had `events` events. */
+  async watchReplay({ url, ns, rv, watchers, events }) {
+    const replay = await watchAll(url, ns, rv, watchers, events);
+    return (watchers * events * 1000) / replay.ms;
   },
   async watchLatency({ url, ns, prefix, perSecond, seconds }) {
     const rv = await currentListRv(url, ns);

@@ -70,10 +70,12 @@ function onResponseClose(this: ServerResponse): void {
 }
 
 /**
- * One watch response. Events are encoded as they are taken and written once the event loop has
- * handled its I/O (setImmediate, no timer): the events of one turn (a burst of writes, a batch of
- * etcd's) go out as one chunk in one socket write instead of one each. Kube flushes after each
- * event; what a client reads is the same bytes.
+ * One watch response. Events are encoded as they are taken and written in chunks of what came
+ * together, with no timer: the first events after a quiet spell as soon as the callback that
+ * brought them is done, the others at the end of their turn of the event loop (setImmediate).
+ * A burst of writes (a batch of etcd's) is then a socket write per watcher per turn, not one per
+ * event, and a lone event waits for nothing. Kube flushes after each event; what a client reads is
+ * the same bytes.
  */
 class WatchStream implements Expiring {
   due = 0;
@@ -84,6 +86,12 @@ class WatchStream implements Expiring {
   /** The socket has more than its high-water mark buffered: no event is taken until it drains. */
   private blocked = false;
   private finished = false;
+  /** The turn of the event loop in which this watch last had events written (see `turn`). */
+  private turn = -1;
+  /** When it last had an event (performance.now()). */
+  private lastEventAt = -Infinity;
+  /** What iterate() waits on while blocked. */
+  private resume: (() => void) | undefined;
   private readonly ready = () => this.pump();
 
   constructor(
@@ -121,7 +129,7 @@ class WatchStream implements Expiring {
       for await (const ev of this.watcher) {
         if (this.finished) break;
         this.push(this.encoder.encode(ev));
-        if (this.blocked) await drained(this.res);
+        if (this.blocked) await new Promise<void>((r) => (this.resume = r));
         if (this.finished) break;
       }
     } catch (err) {
@@ -135,11 +143,27 @@ class WatchStream implements Expiring {
     if (this.pending === undefined) this.pending = [];
     this.pending.push(bytes);
     this.pendingBytes += bytes.length;
+    const now = performance.now();
+    const quiet = now - this.lastEventAt > quietMs;
+    this.lastEventAt = now;
     if (this.pendingBytes >= maxPendingBytes) this.flush();
     else if (!this.flushQueued) {
       this.flushQueued = true;
-      toFlush.push(this);
-      if (toFlush.length === 1) setImmediate(flushAll);
+      if (quiet && this.turn !== turn) {
+        // The first event after a quiet spell: written as soon as the callback that brought it is
+        // done (with any others it brings), so a lone event waits for nothing.
+        soon.push(this);
+        if (soon.length === 1) process.nextTick(flushSoon);
+      } else {
+        // Events that come close together wait for the end of their turn and go out as one write:
+        // a burst is a write per watcher per turn, not one per event.
+        later.push(this);
+      }
+      this.turn = turn;
+      if (!endOfTurnQueued) {
+        endOfTurnQueued = true;
+        setImmediate(endOfTurn);
+      }
     }
   }
 
@@ -148,23 +172,40 @@ class WatchStream implements Expiring {
     const pending = this.pending;
     if (pending === undefined || this.res.destroyed) return;
     this.pending = undefined;
-    const bytes = pending.length === 1 ? pending[0]! : Buffer.concat(pending, this.pendingBytes);
+    const size = this.pendingBytes;
     this.pendingBytes = 0;
-    if (!this.res.write(bytes) && !this.finished && !this.blocked) {
+    const socket = this.res.socket;
+    let room: boolean;
+    let emitter: NodeJS.EventEmitter;
+    if (socket !== null && (this.res as { chunkedEncoding?: boolean }).chunkedEncoding === true) {
+      // The response is this socket's (its headers went out with flushHeaders): the chunk is framed
+      // here, as res.write would frame it, and goes out in one buffer and one write, without the
+      // response's cork, its nextTick uncork and a writev of three buffers per event.
+      if (socket.destroyed || !socket.writable) return;
+      const head = Buffer.from(`${size.toString(16)}\r\n`, 'latin1');
+      room = socket.write(Buffer.concat([head, ...pending, crlf], head.length + size + 2));
+      emitter = socket;
+    } else {
+      room = this.res.write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, size));
+      emitter = this.res;
+    }
+    if (!room && !this.finished && !this.blocked) {
       this.blocked = true;
-      this.res.once('drain', () => {
+      emitter.once('drain', () => {
         this.blocked = false;
-        this.pump();
+        const resume = this.resume;
+        this.resume = undefined;
+        if (resume !== undefined) resume();
+        else this.pump();
       });
     }
   }
 
   /** An event that cannot be encoded ends the stream as a failed write would (kube logs and returns). */
   private fail(_err: unknown): void {
-    this.finished = true;
-    this.watcher.stop();
-    deadlines.remove(this);
+    this.pending = undefined;
     this.res.destroy();
+    this.end();
   }
 
   /** Ends the watch: what was taken is written, then the response ends. Idempotent. */
@@ -177,16 +218,38 @@ class WatchStream implements Expiring {
     this.watcher.stop();
     this.flush();
     if (!this.res.destroyed) this.res.end();
+    const resume = this.resume;
+    this.resume = undefined;
+    resume?.();
   }
 }
 
+const crlf = Buffer.from('\r\n', 'latin1');
 /** A burst larger than this is written at once rather than at the end of the turn. */
 const maxPendingBytes = 64 * 1024;
-let toFlush: WatchStream[] = [];
+/** A watch that had no event for this long is quiet: its next event is written without waiting for the turn's end. */
+const quietMs = 1;
+/**
+ * Turns of the event loop in which watch events were written, counted at their end (setImmediate
+ * runs after the I/O callbacks of the turn). A watch writes at most twice per turn: right after the
+ * callback that gave it an event after a quiet spell; at the end of the turn with what came after.
+ */
+let turn = 0;
+let endOfTurnQueued = false;
+let soon: WatchStream[] = [];
+let later: WatchStream[] = [];
 
-function flushAll(): void {
-  const streamsToFlush = toFlush;
-  toFlush = [];
+function flushSoon(): void {
+  const streamsToFlush = soon;
+  soon = [];
+  for (const s of streamsToFlush) s.flush();
+}
+
+function endOfTurn(): void {
+  endOfTurnQueued = false;
+  turn++;
+  const streamsToFlush = later;
+  later = [];
   for (const s of streamsToFlush) s.flush();
 }
 
@@ -266,15 +329,3 @@ function encodedOnce(object: unknown, key: string, encode: () => Uint8Array): Ui
   return out;
 }
 
-/** Resolves when the response can take more (or is gone). */
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
