@@ -58,8 +58,21 @@ describe('jsonCodec', () => {
   it('writes compact JSON and reads it back', () => {
     const obj = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'x' }, data: { k: 'v ✓' } };
     const bytes = jsonCodec.encode(obj);
-    expect(new TextDecoder().decode(bytes)).toBe('{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"x"},"data":{"k":"v ✓"}}');
+    // Keys sorted, as Go's encoding of an unstructured object's maps writes them.
+    expect(new TextDecoder().decode(bytes)).toBe('{"apiVersion":"v1","data":{"k":"v ✓"},"kind":"ConfigMap","metadata":{"name":"x"}}');
     expect(jsonCodec.decode(bytes)).toEqual(obj);
     expect(jsonCodec.contentType).toBe('application/json');
+  });
+
+  it('writes the same bytes whatever order the keys were added in (Go string order: by UTF-8 bytes)', () => {
+    const a = { spec: { b: 1, a: [{ y: 1, x: 2 }] }, metadata: { name: 'n', labels: { '\u{1F600}': '1', '\uFFFD': '2', __proto__x: '3' } } };
+    const b = { metadata: { labels: { __proto__x: '3', '\uFFFD': '2', '\u{1F600}': '1' }, name: 'n' }, spec: { a: [{ x: 2, y: 1 }], b: 1 } };
+    const text = new TextDecoder().decode(jsonCodec.encode(a));
+    expect(text).toBe(new TextDecoder().decode(jsonCodec.encode(b)));
+    // U+FFFD (EF BF BD) sorts before U+1F600 (F0 9F 98 80) in UTF-8, though not in UTF-16.
+    expect(text).toBe('{"metadata":{"labels":{"__proto__x":"3","\uFFFD":"2","\u{1F600}":"1"},"name":"n"},"spec":{"a":[{"x":2,"y":1}],"b":1}}');
+    const proto = JSON.parse('{"__proto__":{"b":1},"a":0}') as object;
+    // A `__proto__` key stays a key.
+    expect(new TextDecoder().decode(jsonCodec.encode({ ...proto, '0': 1 }))).toBe('{"0":1,"__proto__":{"b":1},"a":0}');
   });
 });

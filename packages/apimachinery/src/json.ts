@@ -72,9 +72,53 @@ function decodeTrustedJsonObject(data: Uint8Array): KubeObject {
   return value as KubeObject;
 }
 
-/** The JSON codec of stored values: compact output, as kube-apiserver writes it. */
+/**
+ * The JSON codec of stored values: compact output with every object's keys sorted, as kube-apiserver
+ * writes unstructured objects (custom resources) with Go's encoding of maps. The bytes depend on the
+ * content alone, never on the order keys were added in: an update that changes nothing encodes to
+ * the stored bytes and writes nothing, whatever order the client or the watch cache holds keys in.
+ */
 export const jsonCodec: Codec = {
   contentType: 'application/json',
-  encode: (obj) => encoder.encode(JSON.stringify(obj)),
+  encode: (obj) => encoder.encode(JSON.stringify(obj, sortedKeys)),
   decode: decodeTrustedJsonObject,
 };
+
+/** A JSON.stringify replacer writing each plain object with its keys in Go's order (by UTF-8 bytes). */
+function sortedKeys(this: unknown, _key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  let sorted = true;
+  for (let i = 1; i < keys.length; i++) {
+    if (goStringLess(keys[i]!, keys[i - 1]!)) {
+      sorted = false;
+      break;
+    }
+  }
+  if (sorted) return value;
+  keys.sort((a, b) => (goStringLess(a, b) ? -1 : goStringLess(b, a) ? 1 : 0));
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    const v = (value as Record<string, unknown>)[k];
+    // `__proto__` (a valid key) must stay a key: assignment would set the prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Go's string order (UTF-8 bytes, i.e. code points): JS compares UTF-16 code units, which differs
+ * only between a character above U+FFFF and one in U+E000–U+FFFF.
+ */
+function goStringLess(a: string, b: string): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) return (a.codePointAt(i) ?? x) < (b.codePointAt(i) ?? y);
+    return x < y;
+  }
+  return a.length < b.length;
+}
