@@ -1,6 +1,7 @@
 // Behaviour of k8s.io/apiserver/pkg/storage/etcd3/store.go (v1.33): the txn shapes of create,
 // update and delete; reads, watches, compaction and leases over etcd's v3 API.
 import { randomBytes } from 'node:crypto';
+import type { ClientHttp2Stream } from 'node:http2';
 import { ProtoReader, ProtoWriter } from '@kapi/apimachinery';
 import { newKvCompactedError, newStorageError, type KeyValue, type KV, type KvRangeOptions, type KvRangeResult, type KvWatch, type KvWatchHandlers, type KvWatchOptions, type KvWriteResult } from '@kapi/storage';
 import { Etcd3, type IOptions } from 'etcd3';
@@ -89,7 +90,8 @@ const MAX_SAFE_LEASE_ATTEMPTS = 5;
 
 /**
  * Creates a KV over a real etcd (v3.4+): reads and writes as unary gRPC calls over node:http2
- * (internal/grpc-unary.ts), watches, leases and maintenance through the `etcd3` client.
+ * (internal/grpc-unary.ts), watches as streams on the same connection (watch-stream.ts), leases
+ * and maintenance through the `etcd3` client.
  *
  * Writes are single txns, as in kube's store.go: create = `if create_revision == 0 then put else
  * get`, update = `if mod_revision == expected then put; get(keys only) else get`, delete = `if
@@ -268,6 +270,14 @@ class Etcd3KvImpl implements Etcd3Kv {
     }
   }
 
+  /** A stream of etcd's Watch service on the KV's connection (with the auth token, renewed when the last one was refused). */
+  private async openWatchStream(lastError: unknown): Promise<ClientHttp2Stream> {
+    const path = '/etcdserverpb.Watch/Watch';
+    if (this.auth === undefined) return this.grpc.openStream(path);
+    if (lastError !== undefined && errorText(lastError).includes('invalid auth token')) this.authToken = undefined;
+    return this.grpc.openStream(path, { token: await this.token(Date.now() + this.requestTimeoutMs) });
+  }
+
   /** etcd's Auth.Authenticate: a token for the user and password of the options. */
   private token(deadline: number): Promise<string> {
     const auth = this.auth!;
@@ -389,7 +399,7 @@ class Etcd3KvImpl implements Etcd3Kv {
     if (this.closed) throw new Error(`etcd3 KV: watch ${key} after close()`);
     const w = new EtcdWatch(
       {
-        client: this.client,
+        open: (lastError) => this.openWatchStream(lastError),
         createTimeoutMs: this.dialTimeoutMs,
         minBackoffMs: 50,
         maxBackoffMs: 2_000,

@@ -1,12 +1,17 @@
 // Behaviour of go.etcd.io/etcd/clientv3/watch.go (v3.4): a watch that survives stream failures by
 // re-creating itself from the revision after the last event it delivered.
+import { constants, type ClientHttp2Stream, type IncomingHttpHeaders } from 'node:http2';
 import { newKvCompactedError, prefixRangeEnd, type KvEvent, type KvWatch, type KvWatchHandlers, type KvWatchOptions } from '@kapi/storage';
-import type { Etcd3, IDuplexStream, IEvent, IWatchRequest, IWatchResponse } from 'etcd3';
-import { errorText, keyBytes, presentKv, toKeyValue, toRevision } from './internal/convert.ts';
+import { errorText, keyBytes } from './internal/convert.ts';
+import { decodeWatchResponse, encodeWatchCreate, watchProgressRequest, type WatchCreate, type WatchResponseMessage } from './internal/watch-messages.ts';
 
 /** What a watch needs from the KV that owns it. */
 export interface WatchContext {
-  readonly client: Etcd3;
+  /**
+   * Opens a gRPC stream of etcd's Watch service (`/etcdserverpb.Watch/Watch`) on the KV's
+   * connection; `lastError` is why the previous one broke (an expired auth token is renewed).
+   */
+  readonly open: (lastError: unknown) => Promise<ClientHttp2Stream>;
   /** How long a new stream may take to confirm the watch before it is torn down and retried. */
   readonly createTimeoutMs: number;
   /** Reconnect backoff: first delay and cap. */
@@ -16,7 +21,69 @@ export interface WatchContext {
   readonly onDone: (w: EtcdWatch) => void;
 }
 
-type WatchStream = IDuplexStream<IWatchRequest, IWatchResponse>;
+/**
+ * One gRPC Watch stream over node:http2: framed WatchRequests out, WatchResponses in (each a
+ * 5-byte prefix and the message, possibly split over several DATA frames, several to a frame).
+ */
+class WatchStream {
+  private rest: Buffer | undefined;
+
+  constructor(
+    readonly stream: ClientHttp2Stream,
+    onResponse: (ws: WatchStream, res: WatchResponseMessage) => void,
+    onBroken: (ws: WatchStream, err: unknown) => void,
+  ) {
+    let status: string | undefined;
+    let message = '';
+    const statusFrom = (headers: IncomingHttpHeaders) => {
+      if (headers['grpc-status'] === undefined) return;
+      status = String(headers['grpc-status']);
+      message = String(headers['grpc-message'] ?? '');
+    };
+    stream.on('response', (headers) => {
+      const http = Number(headers[constants.HTTP2_HEADER_STATUS]);
+      if (http !== 200) onBroken(this, new Error(`etcd answered the watch stream with HTTP status ${http}`));
+      else statusFrom(headers);
+    });
+    stream.on('trailers', statusFrom);
+    stream.on('data', (chunk: Buffer) => {
+      let buf = this.rest === undefined ? chunk : Buffer.concat([this.rest, chunk]);
+      this.rest = undefined;
+      while (buf.length >= 5) {
+        if (buf[0] !== 0) return onBroken(this, new Error('etcd sent a compressed watch response'));
+        const len = buf.readUInt32BE(1);
+        if (buf.length < 5 + len) break;
+        let res: WatchResponseMessage;
+        try {
+          res = decodeWatchResponse(buf.subarray(5, 5 + len));
+        } catch (err) {
+          return onBroken(this, err);
+        }
+        buf = buf.subarray(5 + len);
+        onResponse(this, res);
+      }
+      if (buf.length > 0) this.rest = buf;
+    });
+    stream.on('error', (err) => onBroken(this, err));
+    stream.on('end', () => {
+      const why = status !== undefined && status !== '0' ? `${status} ${decodeURIComponent(message)}` : 'etcd ended the watch stream';
+      onBroken(this, new Error(why));
+    });
+    stream.on('close', () => onBroken(this, new Error(`the watch stream closed (code ${stream.rstCode ?? 'none'})`)));
+  }
+
+  write(message: Uint8Array): void {
+    const frame = Buffer.allocUnsafe(5 + message.length);
+    frame[0] = 0;
+    frame.writeUInt32BE(message.length, 1);
+    frame.set(message, 5);
+    this.stream.write(frame);
+  }
+
+  close(): void {
+    this.stream.close(constants.NGHTTP2_CANCEL);
+  }
+}
 
 /**
  * One KV watch on its own gRPC watch stream (streams share the client's HTTP/2 connection).
@@ -48,7 +115,7 @@ type WatchStream = IDuplexStream<IWatchRequest, IWatchResponse>;
  *   had nothing else to send before the second request arrived, has sent them.
  */
 export class EtcdWatch implements KvWatch {
-  private readonly request: IWatchRequest['create_request'];
+  private readonly request: Omit<WatchCreate, 'startRevision'>;
   /** The first revision not yet delivered; 0 while a watch from "now" is not yet confirmed. */
   private nextRevision: number;
   private stream: WatchStream | undefined;
@@ -80,13 +147,13 @@ export class EtcdWatch implements KvWatch {
     }
     this.request = {
       key: keyBytes(key),
-      ...(options.prefix ? { range_end: keyBytes(prefixRangeEnd(key)) } : {}),
-      prev_kv: options.prevKv,
-      progress_notify: options.progressNotify ?? false,
+      ...(options.prefix ? { rangeEnd: keyBytes(prefixRangeEnd(key)) } : {}),
+      prevKv: options.prevKv,
+      progressNotify: options.progressNotify ?? false,
     };
     this.nextRevision = options.startRevision;
     this.backoffMs = ctx.minBackoffMs;
-    void this.connect();
+    void this.connect(undefined);
   }
 
   cancel(): void {
@@ -106,7 +173,7 @@ export class EtcdWatch implements KvWatch {
     const stream = this.stream;
     if (this.done || stream === undefined || !this.created) return;
     try {
-      stream.write({ progress_request: {} });
+      stream.write(watchProgressRequest);
       this.progressRequests.push(kind);
     } catch (err) {
       this.onBroken(stream, err);
@@ -171,46 +238,40 @@ export class EtcdWatch implements KvWatch {
     const stream = this.stream;
     this.stream = undefined;
     if (stream !== undefined) {
-      // end() first: the etcd3 client resets every channel of the host when a still-writable
-      // stream errors, and cancel() makes the stream error with CANCELLED.
       try {
-        stream.end();
-        stream.cancel();
+        stream.close();
       } catch {
         // already closed
       }
     }
   }
 
-  private async connect(): Promise<void> {
+  private async connect(lastError: unknown): Promise<void> {
     this.retryTimer = undefined;
     if (this.done) return;
-    let stream: WatchStream;
+    let http2Stream: ClientHttp2Stream;
     try {
-      stream = await this.ctx.client.watchClient.watch();
+      http2Stream = await this.ctx.open(lastError);
     } catch (err) {
       this.reconnectLater(err);
       return;
     }
     if (this.done) {
-      try {
-        stream.end();
-        stream.cancel();
-      } catch {
-        // already closed
-      }
+      http2Stream.close(constants.NGHTTP2_CANCEL);
       return;
     }
+    const stream = new WatchStream(
+      http2Stream,
+      (ws, res) => this.onResponse(ws, res),
+      (ws, err) => this.onBroken(ws, err),
+    );
     this.stream = stream;
-    stream.on('data', (res) => this.onResponse(stream, res));
-    stream.on('error', (err) => this.onBroken(stream, err));
-    stream.on('end', () => this.onBroken(stream, new Error('etcd ended the watch stream')));
     this.createTimer = setTimeout(
       () => this.onBroken(stream, new Error(`etcd did not confirm the watch within ${this.ctx.createTimeoutMs} ms`)),
       this.ctx.createTimeoutMs,
     );
     try {
-      stream.write({ create_request: { ...this.request, start_revision: this.nextRevision } });
+      stream.write(encodeWatchCreate({ ...this.request, startRevision: this.nextRevision }));
     } catch (err) {
       this.onBroken(stream, err);
     }
@@ -222,14 +283,14 @@ export class EtcdWatch implements KvWatch {
     this.reconnectLater(err);
   }
 
-  private reconnectLater(_err: unknown): void {
+  private reconnectLater(err: unknown): void {
     if (this.done) return;
     const delay = this.backoffMs;
     this.backoffMs = Math.min(this.backoffMs * 2, this.ctx.maxBackoffMs);
-    this.retryTimer = setTimeout(() => void this.connect(), delay);
+    this.retryTimer = setTimeout(() => void this.connect(err), delay);
   }
 
-  private onResponse(stream: WatchStream, res: IWatchResponse): void {
+  private onResponse(stream: WatchStream, res: WatchResponseMessage): void {
     if (this.done || stream !== this.stream) return;
     try {
       this.handleResponse(res);
@@ -238,36 +299,31 @@ export class EtcdWatch implements KvWatch {
     }
   }
 
-  private handleResponse(res: IWatchResponse): void {
+  private handleResponse(res: WatchResponseMessage): void {
     if (res.created) {
       if (this.createTimer !== undefined) clearTimeout(this.createTimer);
       this.createTimer = undefined;
       this.backoffMs = this.ctx.minBackoffMs;
       if (!res.canceled) {
         this.created = true;
-        this.createdRevision = toRevision(res.header.revision);
+        this.createdRevision = res.revision;
         // A watch from "now" starts right after the revision etcd created it at.
         if (this.nextRevision === 0) this.nextRevision = this.createdRevision + 1;
       }
     }
     if (res.canceled) {
-      const compactRevision = toRevision(res.compact_revision || '0', 'compact_revision');
-      if (compactRevision > 0) {
-        this.fail(newKvCompactedError(this.nextRevision, compactRevision));
+      if (res.compactRevision > 0) {
+        this.fail(newKvCompactedError(this.nextRevision, res.compactRevision));
       } else {
-        this.fail(new Error(`etcd canceled the watch: ${res.cancel_reason || 'no reason given'}`));
+        this.fail(new Error(`etcd canceled the watch: ${res.cancelReason || 'no reason given'}`));
       }
       return;
     }
-    const events = res.events ?? [];
+    const events = res.events;
     if (events.length > 0) {
-      const batch: KvEvent[] = [];
-      for (const ev of events) {
-        const out = toKvEvent(ev);
-        // Already delivered before a reconnect: drop (no duplicates).
-        if (out.kv.modRevision < this.nextRevision) continue;
-        batch.push(out);
-      }
+      let batch: KvEvent[] = events;
+      // Already delivered before a reconnect: dropped (no duplicates).
+      if (events[0]!.kv.modRevision < this.nextRevision) batch = events.filter((ev) => ev.kv.modRevision >= this.nextRevision);
       if (batch.length === 0) return;
       this.nextRevision = batch[batch.length - 1]!.kv.modRevision + 1;
       this.handlers.onEvents(batch);
@@ -276,15 +332,8 @@ export class EtcdWatch implements KvWatch {
     if (!res.created && this.nextRevision > 0) {
       // A progress notification: every event up to header.revision has been sent. watch_id -1 is
       // the answer to a progress request (see the class comment).
-      const revision = toRevision(res.header.revision);
-      if (String(res.watch_id) === '-1') this.onProgressAnswer(revision);
-      else this.progress(revision);
+      if (res.watchId === -1) this.onProgressAnswer(res.revision);
+      else this.progress(res.revision);
     }
   }
-}
-
-function toKvEvent(ev: IEvent): KvEvent {
-  const type = String(ev.type).toUpperCase() === 'DELETE' ? 'delete' : 'put';
-  const kv = toKeyValue(ev.kv);
-  return presentKv(ev.prev_kv) ? { type, kv, prevKv: toKeyValue(ev.prev_kv) } : { type, kv };
 }

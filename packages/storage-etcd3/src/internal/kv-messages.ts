@@ -120,13 +120,13 @@ export function encodeTxnRequest(t: TxnRequest): Uint8Array {
 }
 
 /** Reads the varint of a field that must be one. */
-function varintOf(r: ProtoReader, wire: WireType): number {
+export function varintOf(r: ProtoReader, wire: WireType): number {
   if (wire !== WireType.Varint) throw new ProtoDecodeError(`expected a varint, got wire type ${wire}`);
   return r.varint();
 }
 
 /** A nested message's reader over the same bytes. */
-function nested(r: ProtoReader, wire: WireType): ProtoReader {
+export function nested(r: ProtoReader, wire: WireType): ProtoReader {
   if (wire !== WireType.LengthDelimited) throw new ProtoDecodeError(`expected a message, got wire type ${wire}`);
   const len = r.varint();
   const end = r.pos + len;
@@ -138,7 +138,7 @@ function nested(r: ProtoReader, wire: WireType): ProtoReader {
 }
 
 /** ResponseHeader: only the revision (field 3) is used. */
-function readHeaderRevision(r: ProtoReader): number {
+export function readHeaderRevision(r: ProtoReader): number {
   let revision = 0;
   while (!r.done()) {
     const t = r.varint();
@@ -150,7 +150,7 @@ function readHeaderRevision(r: ProtoReader): number {
 
 const empty = new Uint8Array(0);
 
-function readKeyValue(r: ProtoReader): KeyValueMessage {
+export function readKeyValue(r: ProtoReader): KeyValueMessage {
   const kv: KeyValueMessage = { key: empty, createRevision: 0, modRevision: 0, version: 0, value: empty, lease: 0 };
   while (!r.done()) {
     const t = r.varint();
@@ -195,7 +195,7 @@ function readLease(r: ProtoReader, wire: WireType): number {
 }
 
 /** Skips a field; varints are skipped unread (cluster and member ids are 64-bit). */
-function skipField(r: ProtoReader, wire: WireType): void {
+export function skipField(r: ProtoReader, wire: WireType): void {
   if (wire === WireType.Varint) skipVarint(r);
   else r.skip(wire);
 }
