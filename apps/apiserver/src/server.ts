@@ -186,12 +186,15 @@ export function createApiHandler(options: ApiHandlerOptions): (req: IncomingMess
         release();
       });
     }
-    res.on('finish', () => {
-      logger.debug(
-        { method: req.method, url: req.url, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
-        'request',
-      );
-    });
+    // Only when it is logged: an open watch would keep the listener and what it holds for its whole life.
+    if (logger.isLevelEnabled('debug')) {
+      res.on('finish', () => {
+        logger.debug(
+          { method: req.method, url: req.url, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+          'request',
+        );
+      });
+    }
     const served = profile
       ? profile.run(req, res, () => {
           const info = parseRequestInfo(method, url.path, url.query.get('watch') === 'true' || url.query.get('watch') === '1');

@@ -262,6 +262,9 @@ class CacherImpl implements Cacher {
     for (const w of all) w.terminate();
   }
 
+  /** forget, made once: every watcher holds it. */
+  private readonly forgetWatcher = (w: CacheWatcher): void => this.forget(w);
+
   private forget(w: CacheWatcher): void {
     this.watchers.remove(w);
     this.bookmarkWatchers.delete(w);
@@ -406,7 +409,7 @@ class CacherImpl implements Cacher {
       versioner: this.versioner,
       skipThrough,
       initial,
-      onEnd: (cw) => this.forget(cw),
+      onEnd: this.forgetWatcher,
       freeze: this.freeze,
     });
     const scope: WatcherScope =
