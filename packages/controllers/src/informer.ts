@@ -106,12 +106,23 @@ export function createInformer<T extends KubeObject = KubeObject>(client: Resour
     // Watch from the last resourceVersion seen; a watch the server ends is started again from there,
     // one it cannot serve (410 Expired) is an error: list again.
     while (!stopped) {
-      const watcher = await client.watch(namespace, {
-        resourceVersion: rv,
-        allowWatchBookmarks: true,
-        ...(options.labelSelector ? { labelSelector: options.labelSelector } : {}),
-        ...(options.fieldSelector ? { fieldSelector: options.fieldSelector } : {}),
-      });
+      let watcher: Awaited<ReturnType<typeof client.watch>>;
+      try {
+        watcher = await client.watch(namespace, {
+          resourceVersion: rv,
+          allowWatchBookmarks: true,
+          ...(options.labelSelector ? { labelSelector: options.labelSelector } : {}),
+          ...(options.fieldSelector ? { fieldSelector: options.fieldSelector } : {}),
+        });
+      } catch (err) {
+        // client-go's reflector retries a watch refused with 429 (a watch cache still filling:
+        // the list was served by storage) after a pause, from the same resourceVersion, instead
+        // of listing everything again.
+        const status = (err as { status?: Status }).status;
+        if (status?.code !== 429) throw err;
+        await new Promise((r) => setTimeout(r, (status.details?.retryAfterSeconds ?? 1) * 1000).unref());
+        continue;
+      }
       current = watcher;
       if (stopped) watcher.stop();
       for await (const ev of watcher as AsyncIterable<WatchEvent>) {

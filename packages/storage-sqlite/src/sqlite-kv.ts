@@ -182,6 +182,15 @@ class SqliteKv implements KV {
   }
 
   async range(key: string, options: KvRangeOptions = {}): Promise<KvRangeResult> {
+    const result = this.rangeNow(key, options);
+    // A range of keys is read now but answered after the event loop turned, as an answer from etcd
+    // arrives as I/O: a caller paging through a million keys (an informer, a reflector) otherwise
+    // runs every page back to back in microtasks and holds every other request until it is done.
+    if (options.end !== undefined && options.countOnly !== true) await new Promise<void>((resolve) => setImmediate(resolve));
+    return result;
+  }
+
+  private rangeNow(key: string, options: KvRangeOptions): KvRangeResult {
     this.checkOpen();
     const rev = this.readRevision(options.revision ?? 0);
     const revision = this.committedRev;
