@@ -26,7 +26,10 @@ export interface WatchContext {
  * 5-byte prefix and the message, possibly split over several DATA frames, several to a frame).
  */
 class WatchStream {
-  private rest: Buffer | undefined;
+  /** The start of a message not yet whole, its size so far, and the size it needs. */
+  private rest: Buffer[] | undefined;
+  private restBytes = 0;
+  private restNeeded = 0;
 
   constructor(
     readonly stream: ClientHttp2Stream,
@@ -47,8 +50,15 @@ class WatchStream {
     });
     stream.on('trailers', statusFrom);
     stream.on('data', (chunk: Buffer) => {
-      let buf = this.rest === undefined ? chunk : Buffer.concat([this.rest, chunk]);
-      this.rest = undefined;
+      let buf = chunk;
+      if (this.rest !== undefined) {
+        // A message split over frames is gathered, and joined once it is whole.
+        this.rest.push(chunk);
+        this.restBytes += chunk.length;
+        if (this.restBytes < this.restNeeded) return;
+        buf = Buffer.concat(this.rest, this.restBytes);
+        this.rest = undefined;
+      }
       while (buf.length >= 5) {
         if (buf[0] !== 0) return onBroken(this, new Error('etcd sent a compressed watch response'));
         const len = buf.readUInt32BE(1);
@@ -62,7 +72,11 @@ class WatchStream {
         buf = buf.subarray(5 + len);
         onResponse(this, res);
       }
-      if (buf.length > 0) this.rest = buf;
+      if (buf.length > 0) {
+        this.rest = [buf];
+        this.restBytes = buf.length;
+        this.restNeeded = buf.length >= 5 ? 5 + buf.readUInt32BE(1) : 5;
+      }
     });
     stream.on('error', (err) => onBroken(this, err));
     stream.on('end', () => {
