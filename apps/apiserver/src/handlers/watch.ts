@@ -182,8 +182,7 @@ class WatchStream implements Expiring {
       // here, as res.write would frame it, and goes out in one buffer and one write, without the
       // response's cork, its nextTick uncork and a writev of three buffers per event.
       if (socket.destroyed || !socket.writable) return;
-      const head = Buffer.from(`${size.toString(16)}\r\n`, 'latin1');
-      room = socket.write(Buffer.concat([head, ...pending, crlf], head.length + size + 2));
+      room = socket.write(chunkOf(pending, size));
       emitter = socket;
     } else {
       room = this.res.write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, size));
@@ -225,6 +224,23 @@ class WatchStream implements Expiring {
 }
 
 const crlf = Buffer.from('\r\n', 'latin1');
+
+/** The last chunk framed, and the event bytes it holds. */
+let lastParts: Uint8Array[] = [];
+let lastChunk: Buffer | undefined;
+
+/**
+ * The chunk of the chunked encoding that holds `parts` (`size` bytes in all). The watchers of a
+ * resource mostly get the same events in the same turn: the chunk framed for one is written to the
+ * others as it is, when their events are the same ones.
+ */
+function chunkOf(parts: Uint8Array[], size: number): Buffer {
+  if (lastChunk !== undefined && parts.length === lastParts.length && parts.every((p, i) => p === lastParts[i])) return lastChunk;
+  const head = Buffer.from(`${size.toString(16)}\r\n`, 'latin1');
+  lastChunk = Buffer.concat([head, ...parts, crlf], head.length + size + 2);
+  lastParts = parts;
+  return lastChunk;
+}
 /** A burst larger than this is written at once rather than at the end of the turn. */
 const maxPendingBytes = 64 * 1024;
 /** A watch that had no event for this long is quiet: its next event is written without waiting for the turn's end. */
