@@ -21,10 +21,19 @@ interface RequestTimes {
 
 const current = new AsyncLocalStorage<RequestTimes>();
 
-/** Times `fn` as `phase` of the request being profiled (the call alone when none is). */
-export async function timed<T>(phase: string, fn: () => Promise<T> | T): Promise<T> {
+/**
+ * Times `fn` as `phase` of the request being profiled; when none is, it is the call alone (no
+ * promise of its own: this sits on every storage call).
+ */
+export function timed<T>(phase: string, fn: () => Promise<T>): Promise<T>;
+export function timed<T>(phase: string, fn: () => Promise<T> | T): Promise<T> | T;
+export function timed<T>(phase: string, fn: () => Promise<T> | T): Promise<T> | T {
   const times = current.getStore();
   if (!times) return fn();
+  return timedNow(times, phase, fn);
+}
+
+async function timedNow<T>(times: RequestTimes, phase: string, fn: () => Promise<T> | T): Promise<T> {
   const frame: Frame = { phase, start: process.hrtime.bigint(), child: 0n };
   times.stack.push(frame);
   try {
