@@ -39,6 +39,11 @@ export function serveWatch(
   output: Output,
   timeoutSeconds: number | undefined,
 ): Promise<void> {
+  if (res.destroyed) {
+    // The client went away while the watch was being set up: its 'close' has been and gone.
+    watcher.stop();
+    return Promise.resolve();
+  }
   res.writeHead(200, {
     'Content-Type': output.contentType,
     'Cache-Control': 'no-cache, private',
