@@ -18,6 +18,20 @@ describe('CacheStore', () => {
     expect(s.size).toBe(4);
   });
 
+  it('scans a prefix from a start key until told to stop, and counts it without copying, as listPrefix reads it', () => {
+    const s = new CacheStore([]);
+    for (const k of ['/pods/b/x', '/pods/a/y', '/pods/a/x', '/pods/a-2/z', '/pods/c/x', '/q/a']) s.put(el(k));
+    for (const [prefix, from] of [['/pods/', undefined], ['/pods/a/', undefined], ['/pods/', '/pods/a/y\0'], ['/pods/d/', undefined], ['', undefined], ['', '/pods/c']] as const) {
+      const all: string[] = [];
+      s.scanPrefix(prefix, from, (e) => (all.push(e.key), false));
+      expect(all).toEqual(s.listPrefix(prefix, from).map((e) => e.key));
+      expect(s.countPrefix(prefix, from)).toBe(all.length);
+    }
+    const firstTwo: string[] = [];
+    s.scanPrefix('/pods/', undefined, (e) => (firstTwo.push(e.key), firstTwo.length === 2));
+    expect(firstTwo).toEqual(['/pods/a-2/z', '/pods/a/x']);
+  });
+
   it('indexes fields: updates move keys between values; an unindexed field has no index', () => {
     const s = new CacheStore(['spec.nodeName']);
     s.replace([el('/p/1', 'n1'), el('/p/3', 'n1'), el('/p/2', 'n2')]);

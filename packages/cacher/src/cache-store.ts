@@ -101,6 +101,29 @@ export class CacheStore {
     return out;
   }
 
+  /**
+   * Visits the elements under `prefix` from `fromKey` on, in key order, until `visit` returns true:
+   * a page of a large list reads only the elements up to its limit, not every one.
+   */
+  scanPrefix(prefix: string, fromKey: string | undefined, visit: (e: StoreElement) => boolean): void {
+    const low = fromKey !== undefined && fromKey > prefix ? fromKey : prefix;
+    const onFound = (_k: string, e: StoreElement): { break: true } | void => (visit(e) ? { break: true } : undefined);
+    if (prefix !== '') {
+      this.tree.forRange(low, `${prefix}\uffff`, false, onFound as (k: string, v: StoreElement) => void);
+    } else {
+      const high = this.tree.maxKey();
+      if (high !== undefined) this.tree.forRange(low, high, true, onFound as (k: string, v: StoreElement) => void);
+    }
+  }
+
+  /** The number of elements under `prefix` from `fromKey` on (a walk of the range, without copying it). */
+  countPrefix(prefix: string, fromKey?: string): number {
+    const low = fromKey !== undefined && fromKey > prefix ? fromKey : prefix;
+    if (prefix !== '') return this.tree.forRange(low, `${prefix}\uffff`, false);
+    const high = this.tree.maxKey();
+    return high === undefined ? 0 : this.tree.forRange(low, high, true);
+  }
+
   /** Every element, in key order. */
   list(): StoreElement[] {
     return this.tree.valuesArray();
