@@ -115,6 +115,20 @@ async function timed(url: string): Promise<{ ms: number; bytes: number; status: 
   return { ms: performance.now() - started, bytes: r.bytes, status: r.status };
 }
 
+/** What failed, per step (shown under the table). */
+const failures: string[] = [];
+
+/** Runs one measurement; a failure is noted and its figure left out (NaN) instead of ending the section. */
+async function attempt(objects: number, what: string, run: () => Promise<number>): Promise<number> {
+  if (process.env.KAPI_SCALE_TRACE) process.stderr.write(`scale ${objects}: ${what}\n`);
+  try {
+    return await run();
+  } catch (err) {
+    failures.push(`${what} at ${objects.toLocaleString('en-US')} objects failed: ${(err as Error).message}`);
+    return Number.NaN;
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Median latency of `n` sequential GETs of url (each must answer 200). */
@@ -243,47 +257,60 @@ async function runStep(entry: string, parent: string, objects: number): Promise<
       await new Promise((r) => setTimeout(r, 3000));
       const mem = await server.memory();
       const rss = rssOf(server.child.pid);
-      const getUs = (await medianMs(`${base}/api/v1/namespaces/${ns}/configmaps/cm-0?resourceVersion=0`, 500)) * 1000;
-      const pageListMs = await medianMs(`${base}/api/v1/namespaces/${ns}/configmaps?limit=500`, 20);
-      const fullRuns = objects >= 1_000_000 ? 2 : 5;
+      const getUs = await attempt(objects, 'GET', async () => (await medianMs(`${base}/api/v1/namespaces/${ns}/configmaps/cm-0?resourceVersion=0`, 500)) * 1000);
+      const pageListMs = await attempt(objects, 'LIST page', () => medianMs(`${base}/api/v1/namespaces/${ns}/configmaps?limit=500`, 20));
       let fullListBytes = 0;
-      const fullTimes: number[] = [];
-      for (let i = 0; i < fullRuns; i++) {
-        const r = await timed(`${base}/api/v1/namespaces/${ns}/configmaps?resourceVersion=0`);
-        if (r.status !== 200) throw new Error(`full list: ${r.status}`);
-        fullListBytes = r.bytes;
-        // The first list encodes every item; the later ones reuse their bytes.
-        if (i > 0) fullTimes.push(r.ms);
-      }
-      const fullListMs = median(fullTimes);
-      // The objects were written without their namespace (storage does not check it); creates over HTTP need it.
-      const nsCreated = await send(`${base}/api/v1/namespaces`, 'POST', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }));
-      if (nsCreated.status !== 201 && nsCreated.status !== 409) throw new Error(`create namespace: ${nsCreated.status}`);
-      const createPerSec = await createRate(base, 'new', 1500);
+      const fullListMs = await attempt(objects, 'LIST all', async () => {
+        const fullTimes: number[] = [];
+        for (let i = 0; i < (objects >= 1_000_000 ? 2 : 5); i++) {
+          const r = await timed(`${base}/api/v1/namespaces/${ns}/configmaps?resourceVersion=0`);
+          if (r.status !== 200) throw new Error(`full list: ${r.status}`);
+          fullListBytes = r.bytes;
+          // The first list encodes every item; the later ones reuse their bytes.
+          if (i > 0) fullTimes.push(r.ms);
+        }
+        return median(fullTimes);
+      });
+      const createPerSec = await attempt(objects, 'create', async () => {
+        // The objects were written without their namespace (storage does not check it); creates over HTTP need it.
+        const nsCreated = await send(`${base}/api/v1/namespaces`, 'POST', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }));
+        if (nsCreated.status !== 201 && nsCreated.status !== 409) throw new Error(`create namespace: ${nsCreated.status}`);
+        return createRate(base, 'new', 1500);
+      });
       // Watch latency: one watcher of the namespace, 100 creates at ~50/s.
-      const rv = (await firstPage(base)).metadata.resourceVersion;
-      const w = watchLines(`${base}/api/v1/namespaces/${ns}/configmaps?watch=1&resourceVersion=${rv}`, 'lat');
-      await w.ready;
-      const sent = new Map<string, number>();
-      for (let i = 0; i < 100; i++) {
-        const name = `lat-${i}`;
-        sent.set(name, performance.now());
-        const r = await send(`${base}/api/v1/namespaces/${ns}/configmaps`, 'POST', configMap(ns, name));
-        if (r.status !== 201) throw new Error(`create ${name}: ${r.status}`);
-        await new Promise((res) => setTimeout(res, 20));
-      }
-      await until(() => w.arrived.size >= 100, 30_000);
-      w.stop();
-      const watchP50Ms = median([...sent].map(([name, at]) => w.arrived.get(name)! - at));
+      const watchP50Ms = await attempt(objects, 'watch latency', async () => {
+        const rv = (await firstPage(base)).metadata.resourceVersion;
+        const w = watchLines(`${base}/api/v1/namespaces/${ns}/configmaps?watch=1&resourceVersion=${rv}`, 'lat');
+        await w.ready;
+        const sent = new Map<string, number>();
+        try {
+          for (let i = 0; i < 100; i++) {
+            const name = `lat-${i}`;
+            sent.set(name, performance.now());
+            const r = await send(`${base}/api/v1/namespaces/${ns}/configmaps`, 'POST', configMap(ns, name));
+            if (r.status !== 201) throw new Error(`create ${name}: ${r.status}`);
+            await new Promise((res) => setTimeout(res, 20));
+          }
+          await until(() => w.arrived.size >= 100, 30_000);
+        } finally {
+          w.stop();
+        }
+        return median([...sent].map(([name, at]) => w.arrived.get(name)! - at));
+      });
       // A watch from resourceVersion=0: every object as an ADDED event first.
-      const initialStarted = performance.now();
-      const all = watchLines(`${base}/api/v1/namespaces/${ns}/configmaps?watch=1&resourceVersion=0`, 'none');
-      await all.ready;
-      // Every object the namespace holds now (the creates above included) comes as one line.
-      const expected = ((await firstPage(base)).metadata.remainingItemCount ?? 0) + 1;
-      await until(() => all.lines() >= expected, 600_000);
-      const watchInitialMs = performance.now() - initialStarted;
-      all.stop();
+      const watchInitialMs = await attempt(objects, 'watch from 0', async () => {
+        const initialStarted = performance.now();
+        const all = watchLines(`${base}/api/v1/namespaces/${ns}/configmaps?watch=1&resourceVersion=0`, 'none');
+        try {
+          await all.ready;
+          // Every object the namespace holds now (the creates above included) comes as one line.
+          const expected = ((await firstPage(base)).metadata.remainingItemCount ?? 0) + 1;
+          await until(() => all.lines() >= expected, 600_000);
+          return performance.now() - initialStarted;
+        } finally {
+          all.stop();
+        }
+      });
       return {
         objects,
         fillMs,
@@ -332,8 +359,8 @@ export async function benchScale(): Promise<{ machine: string; header: string[];
     agent.destroy();
   }
   const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
-  const ms = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : n >= 10 ? `${n.toFixed(0)} ms` : `${n.toFixed(1)} ms`);
-  const us = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} µs`;
+  const ms = (n: number) => (Number.isNaN(n) ? 'failed' : n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : n >= 10 ? `${n.toFixed(0)} ms` : `${n.toFixed(1)} ms`);
+  const us = (n: number) => (Number.isNaN(n) ? 'failed' : `${n.toFixed(n < 10 ? 1 : 0)} µs`);
   const first = steps[0]!;
   const perObject = (s: Step, v: (x: Step) => number) => (s === first ? '—' : `${((v(s) - v(first)) / (s.objects - first.objects) / 1024).toFixed(2)} KB`);
   const row = (what: string, f: (s: Step) => string) => [what, ...steps.map(f)];
@@ -344,7 +371,7 @@ export async function benchScale(): Promise<{ machine: string; header: string[];
     row('start to watch cache ready', (s) => `${ms(s.readyMs)} (${us((s.readyMs * 1000) / s.objects)}/object)`),
     row('RSS / V8 heap used, whole server', (s) => `${(s.rss / 2 ** 20).toFixed(0)} / ${(s.heapUsed / 2 ** 20).toFixed(0)} MB`),
     row(`RSS / heap per object added since ${k(first.objects)} (goal RSS ≤ 1.5 KB)`, (s) => (s === first ? '—' : `${perObject(s, (x) => x.rss)} / ${perObject(s, (x) => x.heapUsed)}`)),
-    row('create over HTTP (32 in flight)', (s) => `${Math.round(s.createPerSec).toLocaleString('en-US')}/s`),
+    row('create over HTTP (32 in flight)', (s) => (Number.isNaN(s.createPerSec) ? 'failed' : `${Math.round(s.createPerSec).toLocaleString('en-US')}/s`)),
     row('GET ?resourceVersion=0, one at a time', (s) => us(s.getUs)),
     row('LIST page (limit=500, consistent)', (s) => ms(s.pageListMs)),
     row('LIST all, resourceVersion=0', (s) => `${ms(s.fullListMs)} (${us((s.fullListMs * 1000) / s.objects)}/object, ${(s.fullListBytes / 1e6).toFixed(0)} MB)`),
@@ -355,6 +382,7 @@ export async function benchScale(): Promise<{ machine: string; header: string[];
     `Each column: a fresh SQLite data dir in ${parent} filled with that many 1 KiB ConfigMaps in one namespace, written straight through the storage layer (the Store over the SQLite KV, as \`kapi serve\` stores them; not over HTTP, to keep the section to minutes), then a compiled \`kapi serve\` started over it (--max-old-space-size=${heapLimitMb}, its default controllers).`,
     'Start: from spawning the process; the first LIST page is sent as soon as the socket is open and is served by storage while the watch cache fills in the background (kube 1.33\'s delegation); "ready" is when a resourceVersion=0 list with a field selector (never delegated to storage) stops answering 429.',
     'Memory: after the cache is ready and 3 quiet seconds, a full garbage collection in the server; per object is the growth over the smallest column divided by the objects added.',
+    ...failures,
     'Sequential requests from this process (one keep-alive connection); LIST all: the median of the lists after the first (which encodes every item once); the watch rows count event lines as they arrive.',
   ];
   return { machine, header: ['figure', ...steps.map((s) => `${k(s.objects)} objects`)], rows, notes };

@@ -368,6 +368,23 @@ export async function benchServer(): Promise<{ machine: string; rows: ServerRow[
         goal: '≤ 30 ms',
         met: listRv0.slice(0, servers.length).every((m) => m <= 30),
       });
+      // The same list as protobuf (what client-go asks for built-in kinds), next to a bare server sending its bytes.
+      const listPbBytes = await bytesOf(`${listPath}?resourceVersion=0`, pb);
+      const listPbFile = join(payloadDir, 'list.pb');
+      writeFileSync(listPbFile, listPbBytes);
+      const bareListPb = await startBare(listPbFile, pb);
+      stops.push(() => bareListPb.stop());
+      const latencyPb = (url: string, path: string) => async () => (await load.run<{ medianMs: number }>({ cmd: 'latency', url, path, accept: pb, n: 8 })).medianMs;
+      const listPb = await interleaved([...servers.map((s) => latencyPb(s.url, `${listPath}?resourceVersion=0`)), latencyPb(bareListPb.url, listPath)]);
+      const bareListPbMs = listPb[listPb.length - 1]!;
+      rows.push({
+        what: `LIST 10k, \`resourceVersion=0\`, protobuf`,
+        kapi: servers.map((s, i) => `${ms(listPb[i]!)} (${s === overEtcd ? 'etcd' : 'SQLite'})`).join(', '),
+        limit: `bare \`node:http\`, same ${(listPbBytes.length / 1e6).toFixed(1)} MB: ${ms(bareListPbMs)}`,
+        ratio: servers.map((_, i) => x(listPb[i]! / bareListPbMs)).join(', '),
+        goal: '≤ 30 ms',
+        met: listPb.slice(0, servers.length).every((m) => m <= 30),
+      });
       if (overEtcd && etcd) {
         const rawRange = async () => (await load.run<{ medianMs: number }>({ cmd: 'etcdRange', endpoints: etcd!.endpoints, prefix: '/registry/configmaps/list/', n: 8 })).medianMs;
         const kvRange = async () => (await load.run<{ medianMs: number }>({ cmd: 'kapiKvRange', endpoints: etcd!.endpoints, prefix: '/registry/configmaps/list/', n: 8 })).medianMs;
