@@ -20,6 +20,8 @@ const ns = 'scale';
 /** `--sizes=1000,100000`: the steps (default 1k, 100k, 1M). */
 const sizesArg = process.argv.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length);
 const sizes = sizesArg !== undefined ? sizesArg.split(',').map(Number) : [1_000, 100_000, 1_000_000];
+/** `KAPI_BENCH_SCALE_SERVE_ARGS`: more `kapi serve` flags (e.g. `--controllers=-garbagecollector`, to see the cache without the garbage collector's informers). */
+const extraServeArgs = process.env.KAPI_BENCH_SCALE_SERVE_ARGS?.split(' ').filter((a) => a !== '') ?? [];
 /** The server's V8 heap limit: a million cached 1 KiB objects (and the controllers' informers) take ~3.5 GB. */
 const heapLimitMb = 8192;
 
@@ -41,7 +43,7 @@ interface Server {
 
 /** Starts `kapi serve` over dataDir; resolves once it printed its kubeconfig (the socket is open). */
 function startServe(entry: string, dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, [`--max-old-space-size=${heapLimitMb}`, '--expose-gc', '--import', memoryProbe, entry, 'serve', '--port', '0', '--log-level', 'warn', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [`--max-old-space-size=${heapLimitMb}`, '--expose-gc', '--import', memoryProbe, entry, 'serve', '--port', '0', '--log-level', 'warn', '--data-dir', dataDir, ...extraServeArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stderr: string[] = [];
@@ -379,7 +381,7 @@ export async function benchScale(): Promise<{ machine: string; header: string[];
     row('watch from resourceVersion=0 (every object ADDED)', (s) => `${ms(s.watchInitialMs)} (${us((s.watchInitialMs * 1000) / s.objects)}/object)`),
   ];
   const notes = [
-    `Each column: a fresh SQLite data dir in ${parent} filled with that many 1 KiB ConfigMaps in one namespace, written straight through the storage layer (the Store over the SQLite KV, as \`kapi serve\` stores them; not over HTTP, to keep the section to minutes), then a compiled \`kapi serve\` started over it (--max-old-space-size=${heapLimitMb}, its default controllers).`,
+    `Each column: a fresh SQLite data dir in ${parent} filled with that many 1 KiB ConfigMaps in one namespace, written straight through the storage layer (the Store over the SQLite KV, as \`kapi serve\` stores them; not over HTTP, to keep the section to minutes), then a compiled \`kapi serve\` started over it (--max-old-space-size=${heapLimitMb}${extraServeArgs.length > 0 ? `, ${extraServeArgs.join(' ')}` : ', its default controllers'}).`,
     'Start: from spawning the process; the first LIST page is sent as soon as the socket is open and is served by storage while the watch cache fills in the background (kube 1.33\'s delegation); "ready" is when a resourceVersion=0 list with a field selector (never delegated to storage) stops answering 429.',
     'Memory: after the cache is ready and 3 quiet seconds, a full garbage collection in the server; per object is the growth over the smallest column divided by the objects added.',
     ...failures,
