@@ -61,6 +61,7 @@ export class GrpcUnary {
   private session: ClientHttp2Session | undefined;
   private endpoint = 0;
   private readonly pending = new Set<Pending>();
+  private openStreams = 0;
   private sweeper: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
@@ -167,13 +168,14 @@ export class GrpcUnary {
 
   /**
    * Opens a streaming call (etcd's Watch) on the same connection, for the caller to write framed
-   * messages to and read them from; no deadline, and it does not keep the process alive. Throws
-   * when there is no connection to open it on.
+   * messages to and read them from; no deadline. Like a socket, an open stream keeps the process
+   * alive (as the etcd3 client's watch streams did). Throws when there is no connection to open it on.
    */
   openStream(path: string, metadata?: Record<string, string>): ClientHttp2Stream {
     if (this.closed) throw new GrpcCallError(1, 'the client is closed');
+    let stream: ClientHttp2Stream;
     try {
-      return this.connection().request(
+      stream = this.connection().request(
         {
           [constants.HTTP2_HEADER_METHOD]: 'POST',
           [constants.HTTP2_HEADER_PATH]: path,
@@ -187,17 +189,29 @@ export class GrpcUnary {
       this.drop();
       throw new GrpcCallError(14, `No connection established: ${(err as Error).message}`);
     }
+    if (this.busy() === 0) this.session?.ref();
+    this.openStreams++;
+    stream.once('close', () => {
+      this.openStreams--;
+      if (this.busy() === 0) this.session?.unref();
+    });
+    return stream;
+  }
+
+  /** Calls and streams in flight: while there are any, the session keeps the process alive. */
+  private busy(): number {
+    return this.pending.size + this.openStreams;
   }
 
   /** A call in flight keeps the process alive (an idle session does not) and is swept at its deadline. */
   private track(p: Pending): void {
-    if (this.pending.size === 0) this.session?.ref();
+    if (this.busy() === 0) this.session?.ref();
     this.pending.add(p);
     this.sweeper ??= setInterval(() => this.sweep(), 50).unref();
   }
 
   private untrack(p: Pending): void {
-    if (this.pending.delete(p) && this.pending.size === 0) this.session?.unref();
+    if (this.pending.delete(p) && this.busy() === 0) this.session?.unref();
   }
 
   /** The session to the current endpoint, connecting when there is none. */
@@ -224,8 +238,8 @@ export class GrpcUnary {
     });
     session.on('goaway', gone);
     session.on('close', gone);
-    // The session keeps the process alive only while a call is in flight (track/untrack).
-    if (this.pending.size === 0) session.unref();
+    // The session keeps the process alive only while a call or stream is in flight (busy()).
+    if (this.busy() === 0) session.unref();
     this.session = session;
     return session;
   }
