@@ -81,20 +81,9 @@ export class GrpcUnary {
       const left = Math.max(1, Math.ceil(deadline - Date.now()));
       let stream: ClientHttp2Stream;
       try {
-        stream = this.connection().request(
-          {
-            [constants.HTTP2_HEADER_METHOD]: 'POST',
-            [constants.HTTP2_HEADER_PATH]: path,
-            [constants.HTTP2_HEADER_CONTENT_TYPE]: 'application/grpc',
-            [constants.HTTP2_HEADER_TE]: 'trailers',
-            'grpc-timeout': `${left}m`,
-            ...metadata,
-          },
-          { endStream: false },
-        );
+        stream = this.request(path, { 'grpc-timeout': `${left}m`, ...metadata });
       } catch (err) {
-        this.drop();
-        reject(new GrpcCallError(14, `No connection established: ${(err as Error).message}`));
+        reject(err as Error);
         return;
       }
       const frame = Buffer.allocUnsafe(5 + message.length);
@@ -173,22 +162,7 @@ export class GrpcUnary {
    */
   openStream(path: string, metadata?: Record<string, string>): ClientHttp2Stream {
     if (this.closed) throw new GrpcCallError(1, 'the client is closed');
-    let stream: ClientHttp2Stream;
-    try {
-      stream = this.connection().request(
-        {
-          [constants.HTTP2_HEADER_METHOD]: 'POST',
-          [constants.HTTP2_HEADER_PATH]: path,
-          [constants.HTTP2_HEADER_CONTENT_TYPE]: 'application/grpc',
-          [constants.HTTP2_HEADER_TE]: 'trailers',
-          ...metadata,
-        },
-        { endStream: false },
-      );
-    } catch (err) {
-      this.drop();
-      throw new GrpcCallError(14, `No connection established: ${(err as Error).message}`);
-    }
+    const stream = this.request(path, metadata);
     if (this.busy() === 0) this.session?.ref();
     this.openStreams++;
     stream.once('close', () => {
@@ -196,6 +170,25 @@ export class GrpcUnary {
       if (this.busy() === 0) this.session?.unref();
     });
     return stream;
+  }
+
+  /** A gRPC request on the connection; throws UNAVAILABLE ("No connection established") when it cannot be made. */
+  private request(path: string, headers?: Record<string, string>): ClientHttp2Stream {
+    try {
+      return this.connection().request(
+        {
+          [constants.HTTP2_HEADER_METHOD]: 'POST',
+          [constants.HTTP2_HEADER_PATH]: path,
+          [constants.HTTP2_HEADER_CONTENT_TYPE]: 'application/grpc',
+          [constants.HTTP2_HEADER_TE]: 'trailers',
+          ...headers,
+        },
+        { endStream: false },
+      );
+    } catch (err) {
+      this.drop();
+      throw new GrpcCallError(14, `No connection established: ${(err as Error).message}`);
+    }
   }
 
   /** Calls and streams in flight: while there are any, the session keeps the process alive. */

@@ -128,13 +128,7 @@ export function varintOf(r: ProtoReader, wire: WireType): number {
 /** A nested message's reader over the same bytes. */
 export function nested(r: ProtoReader, wire: WireType): ProtoReader {
   if (wire !== WireType.LengthDelimited) throw new ProtoDecodeError(`expected a message, got wire type ${wire}`);
-  const len = r.varint();
-  const end = r.pos + len;
-  if (len < 0 || end > r.end) throw new ProtoDecodeError('length-delimited field overruns its message');
-  const inner = new ProtoReader(r.buf, end);
-  inner.pos = r.pos;
-  r.pos = end;
-  return inner;
+  return r.nested();
 }
 
 /** ResponseHeader: only the revision (field 3) is used. */
