@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientHttp2Stream } from 'node:http2';
 import { ProtoReader, ProtoWriter } from '@kapi/apimachinery';
-import { newKvCompactedError, newStorageError, type KeyValue, type KV, type KvRangeOptions, type KvRangeResult, type KvWatch, type KvWatchHandlers, type KvWatchOptions, type KvWriteResult } from '@kapi/storage';
+import { newKvCompactedError, newStorageError, type KV, type KvRangeOptions, type KvRangeResult, type KvWatch, type KvWatchHandlers, type KvWatchOptions, type KvWriteResult } from '@kapi/storage';
 import { Etcd3, type IOptions } from 'etcd3';
 import { errorText, isCompactedError, isFutureRevisionError, isLeaseExistsError, isTransient, keyBytes, neverSent, toRevision } from './internal/convert.ts';
 import { probeCompactRevision } from './internal/compact-probe.ts';
@@ -15,8 +15,8 @@ import {
   decodeTxnResponse,
   encodeRangeRequest,
   encodeTxnRequest,
+  keyValueOf,
   type Compare,
-  type KeyValueMessage,
   type RangeRequest,
   type RequestOp,
   type TxnResponse,
@@ -307,7 +307,7 @@ class Etcd3KvImpl implements Etcd3Kv {
   private failed(res: TxnResponse): KvWriteResult {
     const revision = toRevision(res.revision);
     const kv = res.responses[0]?.range?.kvs[0];
-    return kv !== undefined && kv.key.length > 0 ? { succeeded: false, revision, kv: kvOf(kv) } : { succeeded: false, revision };
+    return kv !== undefined && kv.key.length > 0 ? { succeeded: false, revision, kv: keyValueOf(kv) } : { succeeded: false, revision };
   }
 
   /** A Range call, retried as reads are. */
@@ -329,7 +329,7 @@ class Etcd3KvImpl implements Etcd3Kv {
         ...(options.countOnly === true ? { countOnly: true } : {}),
       });
       return {
-        kvs: res.kvs.map(kvOf),
+        kvs: res.kvs.map(keyValueOf),
         more: res.more,
         count: toRevision(res.count, 'count'),
         // A read at a past revision is served at that revision; the header has the current one.
@@ -392,7 +392,7 @@ class Etcd3KvImpl implements Etcd3Kv {
     if (!res.succeeded) return this.failed(res);
     const revision = toRevision(res.revision);
     const prev = res.responses[0]?.deleteRange?.prevKvs[0];
-    return prev !== undefined && prev.key.length > 0 ? { succeeded: true, revision, kv: kvOf(prev) } : { succeeded: true, revision };
+    return prev !== undefined && prev.key.length > 0 ? { succeeded: true, revision, kv: keyValueOf(prev) } : { succeeded: true, revision };
   }
 
   watch(key: string, options: KvWatchOptions, handlers: KvWatchHandlers): KvWatch {
@@ -532,17 +532,6 @@ function skipAfterFailure(ms: number): Policy {
 
 const zeroKey = Buffer.from([0]);
 
-/** An etcd KeyValue as a KV port KeyValue (the value's bytes are shared, not copied). */
-function kvOf(kv: KeyValueMessage): KeyValue {
-  const key = kv.key;
-  return {
-    key: Buffer.isBuffer(key) ? key.toString('utf8') : Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('utf8'),
-    value: kv.value,
-    createRevision: toRevision(kv.createRevision, 'create_revision'),
-    modRevision: toRevision(kv.modRevision, 'mod_revision'),
-    lease: kv.lease,
-  };
-}
 
 /** A random integer in [1, 2^53). */
 function randomLeaseId(): number {

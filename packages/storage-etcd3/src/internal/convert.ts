@@ -1,6 +1,4 @@
-// Conversions between etcd's wire shapes (int64 as decimal strings, bytes as Buffers) and the KV port.
-import type { KeyValue } from '@kapi/storage';
-import type { IKeyValue } from 'etcd3';
+// Conversions between etcd's wire values and the KV port, and how its failures read.
 
 /**
  * An int64 revision from etcd as an exact JS number. etcd's revisions start at 1 and grow by one
@@ -13,32 +11,6 @@ export function toRevision(value: string | number, what = 'revision'): number {
     throw new Error(`etcd returned ${what} ${String(value)}, which is not an integer in [0, 2^53): kapi keeps revisions exact in JS numbers`);
   }
   return n;
-}
-
-/**
- * A lease id from etcd. Leases this KV grants always fit (it asks etcd for ids below 2^53); a lease
- * granted by another etcd client (kube-apiserver picks random 63-bit ids) may not, and is then
- * reported as -1: "attached to a lease this KV cannot name" rather than a rounded, wrong id.
- */
-export function toLeaseId(value: string | number): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isSafeInteger(n) && n >= 0 ? n : -1;
-}
-
-/** An etcd KeyValue as a KV port KeyValue (the value Buffer is shared, not copied). */
-export function toKeyValue(kv: IKeyValue): KeyValue {
-  return {
-    key: kv.key.toString('utf8'),
-    value: kv.value ?? Buffer.alloc(0),
-    createRevision: toRevision(kv.create_revision, 'create_revision'),
-    modRevision: toRevision(kv.mod_revision, 'mod_revision'),
-    lease: toLeaseId(kv.lease),
-  };
-}
-
-/** proto-loader fills absent message fields with null: a kv is present when it names a key. */
-export function presentKv(kv: IKeyValue | null | undefined): kv is IKeyValue {
-  return kv !== null && kv !== undefined && kv.key !== undefined && kv.key.length > 0;
 }
 
 /** Key strings are sent as UTF-8 bytes. */

@@ -2,6 +2,8 @@
 // that the KV sends on every request: Range and Txn, written and read directly on the wire, with
 // revisions as exact JS numbers and keys and values as views of the received bytes.
 import { ProtoDecodeError, ProtoReader, ProtoWriter, WireType } from '@kapi/apimachinery';
+import type { KeyValue } from '@kapi/storage';
+import { toRevision } from './convert.ts';
 
 /** rpc.proto Compare.CompareResult. */
 export const CompareResult = { Equal: 0, Greater: 1, Less: 2, NotEqual: 3 } as const;
@@ -44,6 +46,23 @@ export interface KeyValueMessage {
   version: number;
   value: Uint8Array;
   lease: number;
+}
+
+// ignoreBOM keeps a leading U+FEFF: a key's bytes are the key.
+const keyText = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * An etcd KeyValue as a KV port KeyValue (the value's bytes are shared, not copied). Revisions read
+ * as varints are exact (the reader refuses anything past 2^53); a negative one is refused here.
+ */
+export function keyValueOf(kv: KeyValueMessage): KeyValue {
+  return {
+    key: keyText.decode(kv.key),
+    value: kv.value,
+    createRevision: toRevision(kv.createRevision, 'create_revision'),
+    modRevision: toRevision(kv.modRevision, 'mod_revision'),
+    lease: kv.lease,
+  };
 }
 
 export interface RangeResponse {

@@ -3,7 +3,7 @@
 // events, revisions as exact JS numbers, keys and values as views of the received bytes.
 import { ProtoReader, ProtoWriter, WireType } from '@kapi/apimachinery';
 import type { KvEvent } from '@kapi/storage';
-import { nested, readHeaderRevision, readKeyValue, skipField, varintOf, type KeyValueMessage } from './kv-messages.ts';
+import { keyValueOf, nested, readHeaderRevision, readKeyValue, skipField, varintOf, type KeyValueMessage } from './kv-messages.ts';
 
 /** WatchCreateRequest (filters and fragment are never asked for). */
 export interface WatchCreate {
@@ -43,12 +43,6 @@ export interface WatchResponseMessage {
   events: KvEvent[];
 }
 
-const utf8 = new TextDecoder();
-
-function kvOf(m: KeyValueMessage): KvEvent['kv'] {
-  return { key: utf8.decode(m.key), value: m.value, createRevision: m.createRevision, modRevision: m.modRevision, lease: m.lease };
-}
-
 /** mvccpb.Event as a KV event: PUT (0, the default) or DELETE (1), with prev_kv when etcd sent it. */
 function readEvent(r: ProtoReader): KvEvent {
   let type: KvEvent['type'] = 'put';
@@ -71,8 +65,8 @@ function readEvent(r: ProtoReader): KvEvent {
         skipField(r, wire);
     }
   }
-  const current = kvOf(kv ?? readKeyValue(new ProtoReader(new Uint8Array(0))));
-  return prev !== undefined && prev.key.length > 0 ? { type, kv: current, prevKv: kvOf(prev) } : { type, kv: current };
+  const current = keyValueOf(kv ?? readKeyValue(new ProtoReader(new Uint8Array(0))));
+  return prev !== undefined && prev.key.length > 0 ? { type, kv: current, prevKv: keyValueOf(prev) } : { type, kv: current };
 }
 
 /** A WatchResponse from its bytes. */
@@ -99,7 +93,7 @@ export function decodeWatchResponse(buf: Uint8Array): WatchResponseMessage {
         res.compactRevision = varintOf(r, wire);
         break;
       case 6:
-        res.cancelReason = wire === WireType.LengthDelimited ? utf8.decode(r.bytes()) : (skipField(r, wire), '');
+        res.cancelReason = wire === WireType.LengthDelimited ? r.string() : (skipField(r, wire), '');
         break;
       case 11:
         res.events.push(readEvent(nested(r, wire)));
