@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { compileEntry } from './compile-cli.ts';
+import { dataDirParent } from './data-dir.ts';
 import { fillSqlite } from './scale-fill.ts';
 import { configMap } from './server-load.ts';
 
@@ -337,15 +338,6 @@ async function runStep(entry: string, parent: string, objects: number): Promise<
   }
 }
 
-const dataDirParent = () => {
-  try {
-    const probe = mkdtempSync('/dev/shm/kapi-bench-');
-    rmSync(probe, { recursive: true });
-    return '/dev/shm';
-  } catch {
-    return tmpdir();
-  }
-};
 
 /** The scale table: one row per figure, one column per size. */
 export async function benchScale(): Promise<{ machine: string; header: string[]; rows: string[][]; notes: string[] }> {

@@ -5,12 +5,13 @@
 // of the three runs are compared. 1 KiB ConfigMaps throughout.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startEtcd, type EtcdServer } from '@kapi/storage-etcd3/testing';
 import { compileEntry } from './compile-cli.ts';
+import { dataDirParent } from './data-dir.ts';
 import type { LoadCommand, WatchersResult, WatchLatencyResult } from './server-load.ts';
 
 /** A row of the server table: kapi's figure, the limit of the same run, their ratio and the goal. */
@@ -160,15 +161,6 @@ async function interleaved(sides: (() => Promise<number>)[]): Promise<number[]> 
   return figures.map(median);
 }
 
-const dataDirParent = () => {
-  try {
-    const probe = mkdtempSync('/dev/shm/kapi-bench-');
-    rmSync(probe, { recursive: true });
-    return '/dev/shm';
-  } catch {
-    return tmpdir();
-  }
-};
 
 /** Runs the section; returns the machine line, the rows and the notes under the table. */
 /** A server's request profile (`--request-profile`): µs per request of each layer, by verb and resource. */
