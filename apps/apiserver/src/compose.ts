@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonCodec, isAlreadyExists, type Codec, type KubeObject } from '@kapi/apimachinery';
 import { builtinKinds, storageCodecOf } from '@kapi/api';
-import { createCacher, type Cacher, type CacherLogger, type CacherOptions } from '@kapi/cacher';
+import { createCacher, DecodedPool, defaultDecodedObjects, type Cacher, type CacherLogger, type CacherOptions } from '@kapi/cacher';
 import { componentStatusResource, createBuiltinRegistry, type Registry, type ResourceInfo } from '@kapi/registry';
 import { timed } from './request-profile.ts';
 import { createStore, defaultCompactionIntervalMs, startCompactor, type KV, type ResourceTransformers, type StorageInterface } from '@kapi/storage';
@@ -127,6 +127,8 @@ export async function composeStack(backend: StorageBackend, options: StackOption
   const consistent = await consistentReadsFromCache(backend, kv);
   logger?.info({ consistentReadsFromCache: consistent.fromCache }, consistent.why);
   const cachers: Cacher[] = [];
+  // The decoded objects of every resource's cache, at most defaultDecodedObjects of them; the rest are held as their stored bytes.
+  const decodedPool = new DecodedPool(defaultDecodedObjects);
   // Below etcd 3.4.31 / 3.5.13 a requested progress notification may overtake a watch's events:
   // the stores then do not ask for progress, as kube does not trust it there.
   const storeKv = consistent.fromCache ? kv : withoutProgressRequests(kv);
@@ -148,6 +150,8 @@ export async function composeStack(backend: StorageBackend, options: StackOption
       resourcePrefix: info.keyPrefix,
       consistentReadsFromCache: consistent.fromCache,
       getAttrs,
+      compactCodec: base,
+      decodedPool,
       ...(info.group === '' ? (cacheIndexes[info.keyPrefix] ?? {}) : {}),
       ...(logger ? { logger } : {}),
     });

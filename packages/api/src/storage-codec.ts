@@ -27,7 +27,8 @@ export function storageCodecOf(def: KindDefinition): Codec {
       if (!hasProtobufPrefix(data)) return jsonCodec.decode(data);
       const env = decodeEnvelope(data);
       if (env.kind !== def.kind) throw new Error(`stored object is a ${env.apiVersion} ${env.kind}, not a ${apiVersion} ${def.kind}`);
-      return { apiVersion: env.apiVersion, kind: env.kind, ...decodeMessage(def.proto, env.raw) } as KubeObject;
+      // kind first, as kube writes an object (and the watch cache keeps it).
+      return { kind: env.kind, apiVersion: env.apiVersion, ...decodeMessage(def.proto, env.raw) } as KubeObject;
     },
   };
 }

@@ -15,18 +15,20 @@ export interface StoreElement {
   readonly object: KubeObject;
   /** Labels and fields from the cacher's getAttrs; undefined when the cacher has none. */
   readonly attrs: ObjectAttrs | undefined;
+  /** Called when the store no longer holds it (replaced or deleted). */
+  release?(): void;
 }
 
 const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Objects keyed by storage key, in a B+ tree (kube's btree store): a write costs O(log n) and a prefix
- * is one contiguous range. A hash map beside it answers gets in O(1). Each indexed field maps its
- * values to keys (kube's `f:<field>` indexers).
+ * is one contiguous range. Gets walk the tree too (~1 µs at a million keys): a hash map beside it
+ * would cost 50–110 bytes per object. Each indexed field maps its values to keys (kube's
+ * `f:<field>` indexers).
  */
 export class CacheStore {
   private tree = new BTree<string, StoreElement>(undefined, compareKeys);
-  private readonly byKey = new Map<string, StoreElement>();
   private readonly indexes = new Map<string, Map<string, Set<string>>>();
 
   constructor(private readonly indexedFields: readonly string[]) {
@@ -42,40 +44,48 @@ export class CacheStore {
   }
 
   get(key: string): StoreElement | undefined {
-    return this.byKey.get(key);
+    return this.tree.get(key);
   }
 
   /** Adds or replaces the element under its key. */
   put(elem: StoreElement): void {
-    const prev = this.byKey.get(elem.key);
-    this.byKey.set(elem.key, elem);
+    const prev = this.tree.get(elem.key);
     this.tree.set(elem.key, elem, true);
-    if (prev !== undefined) this.unindex(prev);
+    if (prev !== undefined) {
+      this.unindex(prev);
+      prev.release?.();
+    }
     this.index(elem);
   }
 
   delete(key: string): void {
-    const prev = this.byKey.get(key);
+    const prev = this.tree.get(key);
     if (prev === undefined) return;
-    this.byKey.delete(key);
     this.tree.delete(key);
     this.unindex(prev);
+    prev.release?.();
   }
 
   /** Replaces everything (a relist). */
   replace(elems: readonly StoreElement[]): void {
-    this.byKey.clear();
+    this.tree.forEachPair((_k, e) => e.release?.());
     for (const idx of this.indexes.values()) idx.clear();
-    for (const e of elems) {
-      // A later element under the same key replaces an earlier one, as put does.
-      const prev = this.byKey.get(e.key);
-      this.byKey.set(e.key, e);
-      if (prev !== undefined) this.unindex(prev);
-      this.index(e);
-    }
+    // In key order (a store lists in key order already); stable: a later element under the same
+    // key replaces an earlier one, as put does.
+    let ordered = true;
+    for (let j = 1; j < elems.length && ordered; j++) ordered = elems[j - 1]!.key < elems[j]!.key;
+    const sorted = ordered ? elems : elems.map((e, i) => ({ e, i })).sort((a, b) => compareKeys(a.e.key, b.e.key) || a.i - b.i).map((x) => x.e);
     // Inserting in key order fills the tree's leaves left to right.
     const tree = new BTree<string, StoreElement>(undefined, compareKeys);
-    for (const k of [...this.byKey.keys()].sort(compareKeys)) tree.set(k, this.byKey.get(k)!, true);
+    for (let j = 0; j < sorted.length; j++) {
+      const e = sorted[j]!;
+      if (j + 1 < sorted.length && sorted[j + 1]!.key === e.key) {
+        e.release?.();
+        continue;
+      }
+      tree.set(e.key, e, true);
+      this.index(e);
+    }
     this.tree = tree;
   }
 
@@ -134,7 +144,7 @@ export class CacheStore {
     const idx = this.indexes.get(field);
     if (idx === undefined) return undefined;
     const keys = [...(idx.get(value) ?? [])].sort();
-    return keys.map((k) => this.byKey.get(k)!);
+    return keys.map((k) => this.tree.get(k)!);
   }
 
   private index(e: StoreElement): void {

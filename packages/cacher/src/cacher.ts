@@ -2,7 +2,9 @@
 // storage.Interface decorator. Reads and watches are served from memory; writes pass through.
 import { createWatchChannel, type KubeList, type KubeObject, type StatusError, type Versioner, type WatchEvent, type Watcher } from '@kapi/apimachinery';
 import { everything, initialEventsAnnotationKey, tooLargeResourceVersion, type DeleteOptions, type GetOptions, type GuaranteedUpdateOptions, type ListOptions, type StorageInterface } from '@kapi/storage';
+import type { StoreElement } from './cache-store.ts';
 import { CacheWatcher, convertEvent } from './cache-watcher.ts';
+import { DecodedPool, defaultDecodedObjects } from './compact.ts';
 import { checkConsistency, type ConsistencyResult } from './consistency.ts';
 import {
   defaultConsistencyCheckIntervalMs,
@@ -17,7 +19,7 @@ import { Readiness } from './ready.ts';
 import { defaultListPageSize, Reflector } from './reflector.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { OwnWrites } from './own-writes.ts';
-import { checkKey, defaultKeyFunc, hasPathPrefix, matchesWith } from './util.ts';
+import { checkKey, defaultKeyFunc, hasPathPrefix, matchesElement } from './util.ts';
 import {
   capacityUpperBound,
   defaultBookmarkFrequencyMs,
@@ -99,7 +101,7 @@ class CacherImpl implements Cacher {
   private readonly watchers: WatcherIndex;
   private readonly bookmarkWatchers = new Set<CacheWatcher>();
   private readonly ownWrites: OwnWrites;
-  private readonly reflector: Reflector;
+  private readonly reflector: Reflector<StoreElement>;
   private readonly dispatcher: Dispatcher;
   private readonly log: CacherLogger;
   private readonly reads: ReadContext;
@@ -139,6 +141,7 @@ class CacherImpl implements Cacher {
       upperBoundCapacity: Math.max(lower, options.historyCapacity?.upperBound ?? capacityUpperBound(freshMs)),
       now: this.now,
       freeze: this.freeze,
+      ...(options.compactCodec !== undefined ? { compact: { codec: options.compactCodec, pool: options.decodedPool ?? new DecodedPool(defaultDecodedObjects) } } : {}),
       onEvent: (ev) => this.dispatcher.enqueue(ev),
     });
     this.ready = new Readiness(this.now);
@@ -178,8 +181,9 @@ class CacherImpl implements Cacher {
       },
       {
         beforeList: () => this.terminateAllWatchers(),
+        listed: (obj) => this.cache.listedElement(obj),
         replace: (items, rv) => {
-          this.cache.replace(items, rv);
+          this.cache.replaceElements(items, rv);
           this.dispatcher.lastProcessedRV = Math.max(this.dispatcher.lastProcessedRV, rv);
           this.ready.setReady();
           this.metrics.initializations++;
@@ -375,8 +379,9 @@ class CacherImpl implements Cacher {
     if (opts.sendInitialEvents === true || (required === 0 && opts.sendInitialEvents === undefined)) {
       // The current state as ADDED events (kube's interval from the store).
       const elems = recursive ? this.cache.store.listPrefix(prefix) : [this.cache.store.get(key)];
+      const read = this.cache.reader(elems.length);
       for (const e of elems) {
-        if (e !== undefined && matchesWith(pred, e.object, e.attrs)) initial.push({ type: 'ADDED', object: e.object });
+        if (e !== undefined && matchesElement(pred, e, () => read(e))) initial.push({ type: 'ADDED', object: read(e) });
       }
       skipThrough = cacheRV;
     } else {

@@ -1,6 +1,7 @@
 // The watch cache's memory: equal values that many cached objects carry, held once. (kube's cache
 // shares nothing between objects; Go's strings of one decode share its buffer, JavaScript's do not.)
 import type { KubeObject } from '@kapi/apimachinery';
+import type { ObjectAttrs } from '@kapi/storage';
 
 /** Past this many entries a table starts over: it only shares what objects stored close together repeat. */
 const maxEntries = 16_384;
@@ -46,6 +47,14 @@ export class Canonicalizer {
         if (typeof e.fieldsV1 === 'object' && e.fieldsV1 !== null) e.fieldsV1 = this.fieldSet(e.fieldsV1);
       }
     }
+  }
+
+  /** Shares the values of an object's attributes (getAttrs' own objects, not shared with anyone yet): a namespace, a label set that objects repeat. */
+  shareAttrs(attrs: ObjectAttrs): ObjectAttrs {
+    const fields = attrs.fields as Record<string, string>;
+    if (Object.isFrozen(fields)) return attrs;
+    for (const k in fields) if (typeof fields[k] === 'string') fields[k] = this.string(fields[k]);
+    return attrs;
   }
 
   private string(s: string): string {

@@ -14,5 +14,6 @@ export {
   type CacherOptions,
 } from './options.ts';
 export { isCacheNotReady } from './ready.ts';
+export { DecodedPool, defaultDecodedObjects } from './compact.ts';
 export { listDigest, type ConsistencyResult } from './consistency.ts';
 export { capacityUpperBound, defaultBookmarkFrequencyMs, defaultEventFreshDurationMs, defaultLowerBoundCapacity, defaultUpperBoundCapacity } from './watch-cache.ts';

@@ -1,6 +1,7 @@
 // The options of the cacher (kube's cacher.Config and the constants of cacher.go, watch_cache.go and delegator.go).
-import type { KubeObject } from '@kapi/apimachinery';
+import type { Codec, KubeObject } from '@kapi/apimachinery';
 import type { AttrFunc } from '@kapi/storage';
+import type { DecodedPool } from './compact.ts';
 
 /** A pino-compatible logger (the subset the cacher uses). */
 export interface CacherLogger {
@@ -77,7 +78,7 @@ export interface CacherOptions {
    * while failures repeat, up to 30 s (client-go's reflector backoff). Default 1 s.
    */
   relistBackoffMs?: number;
-  /** Page size of the cacher's own lists of the store. Default 10,000 (kube's storageWatchListPageSize). */
+  /** The largest page of the cacher's own lists of the store. Default 1,000 (kube's storageWatchListPageSize is 10,000; see reflector.ts). */
   listPageSize?: number;
   /**
    * Period of the consistency check (a digest of namespace/name/resourceVersion of the cache against
@@ -91,6 +92,14 @@ export interface CacherOptions {
    * reader and watcher; a reader that mutates one throws instead of corrupting the cache.
    */
   freezeObjects?: boolean;
+  /**
+   * Holds the cached objects as this codec's bytes (the Store's own codec: protobuf for built-in
+   * kinds) and decodes one when it is read; those read more than once, and those just written,
+   * stay decoded in `decodedPool`. Only with frozen objects. Default: none, every object decoded.
+   */
+  compactCodec?: Pick<Codec, 'encode' | 'decode'>;
+  /** The decoded objects' pool, which the cachers of one server share. Default: one of {@link defaultDecodedObjects} for this cacher. */
+  decodedPool?: DecodedPool;
   logger?: CacherLogger;
   /** Clock for the window's record times and the dispatch budget (tests). Default Date.now. */
   now?: () => number;

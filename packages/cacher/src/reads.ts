@@ -15,7 +15,7 @@ import {
 } from '@kapi/storage';
 import type { StoreElement } from './cache-store.ts';
 import type { Readiness } from './ready.ts';
-import { matchesWith } from './util.ts';
+import { matchesElement, matchesWith } from './util.ts';
 import type { WatchCache } from './watch-cache.ts';
 
 /** Counters of where reads were served. */
@@ -195,13 +195,14 @@ function candidates(ctx: ReadContext, s: Serve): StoreElement[] {
 function servePage(ctx: ReadContext, s: Serve, list: KubeList, listRV: number): KubeList {
   let lastKey = '';
   let hasMore = false;
+  const read = ctx.cache.readerFor(s.prefix, s.fromKey, s.limit);
   ctx.cache.store.scanPrefix(s.prefix, s.fromKey, (e) => {
     if (s.limit > 0 && list.items.length >= s.limit) {
       hasMore = true;
       return true;
     }
-    if (matchesWith(s.pred, e.object, e.attrs)) {
-      list.items.push(e.object);
+    if (matchesElement(s.pred, e, () => read(e))) {
+      list.items.push(read(e));
       lastKey = e.key;
     }
     return false;
@@ -234,10 +235,11 @@ function serve(ctx: ReadContext, s: Serve): KubeList {
   const elems = candidates(ctx, s);
   let lastKey = '';
   let hasMore = false;
+  const read = ctx.cache.reader(s.limit > 0 ? Math.min(s.limit, elems.length) : elems.length);
   for (let i = 0; i < elems.length; i++) {
     const e = elems[i]!;
-    if (matchesWith(s.pred, e.object, e.attrs)) {
-      list.items.push(e.object);
+    if (matchesElement(s.pred, e, () => read(e))) {
+      list.items.push(read(e));
       lastKey = e.key;
       if (s.limit > 0 && list.items.length >= s.limit) {
         hasMore = i < elems.length - 1;

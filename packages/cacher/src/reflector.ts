@@ -7,8 +7,12 @@ import { sleep, yieldTurn } from './util.ts';
 /** The longest pause between relists (client-go's reflector backoff cap). */
 const maxBackoffMs = 30_000;
 
-/** kube's storageWatchListPageSize: the largest page of the cacher's lists. */
-export const defaultListPageSize = 10_000;
+/**
+ * The largest page of the cacher's lists. kube's storageWatchListPageSize is 10,000; pages that big
+ * leave their garbage behind as memory the process keeps (filling 100k objects from SQLite ended
+ * with 40–90 MB more RSS than with pages of 1,000, at the same speed).
+ */
+export const defaultListPageSize = 1_000;
 /** The first page of a list, and the smallest. */
 const firstPageSize = 500;
 const minPageSize = 100;
@@ -16,10 +20,12 @@ const minPageSize = 100;
 const pageBudgetMs = 20;
 
 /** What the reflector feeds. */
-export interface ReflectorSink {
+export interface ReflectorSink<T = KubeObject> {
   /** Called before every (re)list: the watches started from the previous state end. */
   beforeList(): void;
-  replace(items: KubeObject[], resourceVersion: number): void;
+  /** What the cache keeps of a listed object, made as its page arrives (the page's objects can then go). */
+  listed(obj: KubeObject): T;
+  replace(items: T[], resourceVersion: number): void;
   event(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void;
   progress(resourceVersion: number): void;
   /** The revision the cache has reached: a re-watch starts after it. */
@@ -59,7 +65,7 @@ export function isExpired(err: unknown): boolean {
  * with progress notifications. A watch that ends cleanly is resumed from the cache's revision; an
  * error (410 Expired included) sends the reflector back to a full list.
  */
-export class Reflector {
+export class Reflector<T = KubeObject> {
   private stopped = false;
   private stopWatch: (() => void) | undefined;
   private wakeSleep: (() => void) | undefined;
@@ -68,7 +74,7 @@ export class Reflector {
   constructor(
     private readonly store: StorageInterface,
     private readonly options: ReflectorOptions,
-    private readonly sink: ReflectorSink,
+    private readonly sink: ReflectorSink<T>,
   ) {
     this.done = this.run();
   }
@@ -108,8 +114,8 @@ export class Reflector {
    * embedded store answers at once, and a million objects decoded in one go would hold every
    * request for seconds), and pages are sized to take about pageBudgetMs each, up to pageSize.
    */
-  private async list(): Promise<{ items: KubeObject[]; rv: number }> {
-    const items: KubeObject[] = [];
+  private async list(): Promise<{ items: T[]; rv: number }> {
+    const items: T[] = [];
     let cont: string | undefined;
     let rv = 0;
     let size = Math.min(firstPageSize, this.options.pageSize);
@@ -119,7 +125,7 @@ export class Reflector {
       const started = performance.now();
       const page = await this.store.getList(this.options.prefix, { recursive: true, resourceVersion: '', predicate });
       const took = performance.now() - started;
-      for (const item of page.items) items.push(item);
+      for (const item of page.items) items.push(this.sink.listed(item));
       rv = this.store.versioner.parseResourceVersion(page.metadata.resourceVersion ?? '');
       cont = page.metadata.continue;
       if (this.stopped) break;
@@ -135,9 +141,11 @@ export class Reflector {
   }
 
   private async listAndWatch(listed: () => void): Promise<void> {
-    const { items, rv } = await this.list();
+    // The list is let go once in the cache: this frame lives as long as the watch (the cache may keep less than the listed objects).
+    let list: { items: T[]; rv: number } | undefined = await this.list();
     if (this.stopped) return;
-    this.sink.replace(items, rv);
+    this.sink.replace(list.items, list.rv);
+    list = undefined;
     listed();
     for (;;) {
       const started = Date.now();

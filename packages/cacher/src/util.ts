@@ -55,6 +55,13 @@ export function matchesWith(pred: SelectionPredicate, obj: KubeObject, attrs: Ob
   return pred.label.matches(a.labels) && pred.field.matches(a.fields);
 }
 
+/** matchesWith for a cached element, whose object is read (with `read`) only when the cache has no attributes for it. */
+export function matchesElement(pred: SelectionPredicate, e: { readonly attrs: ObjectAttrs | undefined }, read: () => KubeObject): boolean {
+  if (pred.label.isEmpty() && pred.field.isEmpty()) return true;
+  const a = e.attrs ?? pred.getAttrs(read());
+  return pred.label.matches(a.labels) && pred.field.matches(a.fields);
+}
+
 /** Freezes an object and everything it holds, so no reader can change what the cache shares. */
 export function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;

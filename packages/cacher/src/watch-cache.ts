@@ -4,6 +4,7 @@ import { inSerializationOrder, newResourceExpired, type KubeObject, type Version
 import type { AttrFunc, ObjectAttrs } from '@kapi/storage';
 import { Canonicalizer } from './canonical.ts';
 import { CacheStore, type StoreElement } from './cache-store.ts';
+import { CompactElement, peekObject, type CompactForm, type DecodedPool } from './compact.ts';
 import { deepFreeze } from './util.ts';
 
 /** kube's defaultLowerBoundCapacity: the smallest history the cache keeps. */
@@ -58,6 +59,11 @@ export interface WatchCacheOptions {
   now: () => number;
   /** Freeze objects as they enter the cache (every reader shares them). */
   freeze: boolean;
+  /**
+   * Hold the objects as the codec's bytes, decoded on read, with the decoded ones in the pool
+   * (only with freeze: a decoded object is shared until the pool drops it).
+   */
+  compact?: { codec: CompactForm['codec']; pool: DecodedPool };
   /** Called with every event after the cache applied it (the cacher's dispatcher). */
   onEvent: (ev: WatchCacheEvent) => void;
 }
@@ -72,6 +78,16 @@ export function capacityUpperBound(eventFreshDurationMs: number): number {
   const maxExponent = Math.floor(Math.log2(2 ** 31 - 1) - Math.log2(defaultUpperBoundCapacity));
   if (exponent > maxExponent) exponent = maxExponent;
   return defaultUpperBoundCapacity * 2 ** exponent;
+}
+
+const objectOf = (e: StoreElement): KubeObject => e.object;
+
+/**
+ * A string as one flat copy: a key built by concatenation is a tree of its parts (~70 bytes for a
+ * 30-character key), its one copy in the string table 56.
+ */
+function flat(s: string): string {
+  return Object.keys({ [s]: 0 })[0]!;
 }
 
 type Waiter = { rv: number; resolve: (ok: boolean) => void; timer: ReturnType<typeof setTimeout> | undefined };
@@ -94,11 +110,31 @@ export class WatchCache {
   listResourceVersion = 0;
   private waiters = new Set<Waiter>();
   private readonly canonical = new Canonicalizer();
+  private readonly compact: CompactForm | undefined;
 
   constructor(private readonly options: WatchCacheOptions) {
     this.capacity = options.initialCapacity ?? options.lowerBoundCapacity;
     this.buffer = new Array<WatchCacheEvent | undefined>(this.capacity);
     this.store = new CacheStore(options.indexedFields);
+    const c = options.compact;
+    if (c !== undefined && options.freeze) this.compact = { codec: c.codec, pool: c.pool, prepare: (obj, kept) => this.prepare(obj, kept) };
+  }
+
+  /**
+   * How to read the objects of a read that visits `visits` of them: a scan larger than the pool of
+   * decoded objects (an informer's list of everything, the consistency check) decodes each for
+   * itself and leaves the pool to what is read often.
+   */
+  reader(visits: number): (e: StoreElement) => KubeObject {
+    return this.compact !== undefined && visits > this.compact.pool.capacity ? peekObject : objectOf;
+  }
+
+  /** Whether a read of the elements under prefix (from fromKey, at most limit of them; 0: all) is such a scan. */
+  readerFor(prefix: string, fromKey: string | undefined, limit: number): (e: StoreElement) => KubeObject {
+    if (this.compact === undefined) return objectOf;
+    const capacity = this.compact.pool.capacity;
+    if ((limit > 0 && limit <= capacity) || this.store.size <= capacity) return objectOf;
+    return this.reader(this.store.countPrefix(prefix, fromKey));
   }
 
   /** Number of events in the window. */
@@ -111,27 +147,45 @@ export class WatchCache {
     return this.waiters.size;
   }
 
-  private element(stored: KubeObject): StoreElement {
-    // In kube's field order once, so that lists and their encoders can take the metadata as it is.
+  /**
+   * An object as the cache hands it out: in kube's field order (lists and their encoders take the
+   * metadata as it is), frozen, with its repeated values shared when the cache keeps it.
+   */
+  private prepare(stored: KubeObject, kept = true): KubeObject {
     const obj = inSerializationOrder(stored);
     if (this.options.freeze) {
-      this.canonical.share(obj);
+      if (kept) this.canonical.share(obj);
       deepFreeze(obj);
     }
-    return { key: this.options.keyFunc(obj), object: obj, attrs: this.options.getAttrs?.(obj) };
+    return obj;
+  }
+
+  /** The element of an object just written (decoded: it is likely read again soon); `kept` false for one that leaves the store. */
+  private element(stored: KubeObject, kept = true): StoreElement {
+    const obj = this.prepare(stored);
+    const key = flat(this.options.keyFunc(obj));
+    const attrs = this.options.getAttrs?.(obj);
+    return kept && this.compact !== undefined ? new CompactElement(key, attrs, this.compact, obj) : { key, object: obj, attrs };
+  }
+
+  /** The element of a listed object: held as bytes from the start when the cache is compact. */
+  listedElement(stored: KubeObject): StoreElement {
+    if (this.compact === undefined) return this.element(stored);
+    const attrs = this.options.getAttrs?.(stored);
+    return new CompactElement(flat(this.options.keyFunc(stored)), attrs && this.canonical.shareAttrs(attrs), this.compact, undefined, stored);
   }
 
   /** Applies an ADDED, MODIFIED or DELETED event from the store's watch (in revision order). */
   processEvent(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void {
     const rv = this.options.versioner.objectResourceVersion(obj);
-    const elem = this.element(obj);
+    const elem = this.element(obj, type !== 'DELETED');
     const prev = this.store.get(elem.key);
     const ev: WatchCacheEvent = {
       type,
       key: elem.key,
       object: elem.object,
       attrs: elem.attrs,
-      prevObject: prev?.object,
+      prevObject: prev === undefined ? undefined : peekObject(prev),
       prevAttrs: prev?.attrs,
       resourceVersion: rv,
       recordTime: this.options.now(),
@@ -152,7 +206,12 @@ export class WatchCache {
 
   /** Replaces the state with a fresh list at rv and empties the window (a relist). */
   replace(objects: readonly KubeObject[], rv: number): void {
-    this.store.replace(objects.map((o) => this.element(o)));
+    this.replaceElements(objects.map((o) => this.listedElement(o)), rv);
+  }
+
+  /** replace, with the elements made by listedElement. */
+  replaceElements(elems: readonly StoreElement[], rv: number): void {
+    this.store.replace(elems);
     // Empty the window; indexes never go back, so old positions stay invalid.
     for (let i = this.startIndex; i < this.endIndex; i++) this.buffer[i % this.capacity] = undefined;
     this.startIndex = this.endIndex;

@@ -27,8 +27,14 @@ interface OwnerReference {
   blockOwnerDeletion?: boolean | undefined;
 }
 
-const ownerRefsOf = (o: KubeObject): OwnerReference[] =>
-  (o.metadata?.ownerReferences ?? []).map((r) => ({ ...r, apiVersion: r.apiVersion ?? '', kind: r.kind ?? '', name: r.name ?? '', uid: r.uid ?? '' }));
+/** The owners of every object that names none, shared (the graph keeps a list per object; nothing changes one in place). */
+const noOwnerRefs = Object.freeze([]) as unknown as OwnerReference[];
+
+const ownerRefsOf = (o: KubeObject): OwnerReference[] => {
+  const refs = o.metadata?.ownerReferences;
+  if (refs === undefined || refs.length === 0) return noOwnerRefs;
+  return refs.map((r) => ({ ...r, apiVersion: r.apiVersion ?? '', kind: r.kind ?? '', name: r.name ?? '', uid: r.uid ?? '' }));
+};
 
 /** An object as the graph knows it: where it is, and whom it names as owners. */
 interface Identity {
@@ -42,12 +48,24 @@ interface Identity {
 interface GraphNode {
   identity: Identity;
   owners: OwnerReference[];
+  /** noDependents until the first dependent is added. */
   dependents: Set<GraphNode>;
   /** Known only as some dependent's owner, not (yet) seen by an informer. */
   virtual: boolean;
   observed: boolean;
   beingDeleted: boolean;
   deletingDependents: boolean;
+}
+
+/**
+ * The dependents of every node that has none, shared: most objects own nothing, and an empty Set
+ * per node costs ~100 bytes. Only addDependent adds, and it first gives the node a Set of its own.
+ */
+const noDependents: ReadonlySet<GraphNode> = new Set<GraphNode>();
+
+function addDependent(owner: GraphNode, dep: GraphNode): void {
+  if (owner.dependents === noDependents) owner.dependents = new Set();
+  owner.dependents.add(dep);
 }
 
 const hasFinalizer = (o: KubeObject, f: string) => (o.metadata?.finalizers ?? []).includes(f);
@@ -63,9 +81,8 @@ function metadataOnly(type: ResourceType): (o: KubeObject) => KubeObject {
   const apiVersion = apiVersionOf(type);
   return (o) => {
     const m = o.metadata ?? {};
-    const meta: NonNullable<KubeObject['metadata']> = { name: m.name ?? '', uid: m.uid ?? '' };
-    if (m.namespace) meta.namespace = m.namespace;
-    if (m.resourceVersion) meta.resourceVersion = m.resourceVersion;
+    // One literal for what every object has (properties added later cost a second block each).
+    const meta = { name: m.name ?? '', uid: m.uid ?? '', namespace: m.namespace || undefined, resourceVersion: m.resourceVersion || undefined } as NonNullable<KubeObject['metadata']>;
     if (m.ownerReferences?.length) meta.ownerReferences = m.ownerReferences;
     if (m.finalizers?.length) meta.finalizers = m.finalizers;
     if (m.deletionTimestamp) meta.deletionTimestamp = m.deletionTimestamp;
@@ -143,7 +160,7 @@ export function startGarbageCollector(client: ControllerClient, recorder: EventR
         ownerNode = {
           identity: { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.name, uid: owner.uid, namespace: n.identity.namespace },
           owners: [],
-          dependents: new Set(),
+          dependents: noDependents as Set<GraphNode>,
           virtual: true,
           observed: false,
           beingDeleted: false,
@@ -151,7 +168,7 @@ export function startGarbageCollector(client: ControllerClient, recorder: EventR
         };
         uidToNode.set(owner.uid, ownerNode);
       }
-      ownerNode.dependents.add(n);
+      addDependent(ownerNode, n);
       if (!known) {
         attemptToDelete.add(ownerNode);
       } else if (!potentiallyInvalid) {
@@ -231,7 +248,7 @@ export function startGarbageCollector(client: ControllerClient, recorder: EventR
       const n: GraphNode = {
         identity,
         owners,
-        dependents: new Set(),
+        dependents: noDependents as Set<GraphNode>,
         virtual: false,
         observed: true,
         beingDeleted: beingDeleted(obj),

@@ -63,8 +63,10 @@ export function createInformer<T extends KubeObject = KubeObject>(client: Resour
 
   const upsert = (raw: KubeObject) => {
     const obj = transform(raw);
-    const key = keyOf(obj);
+    let key = keyOf(obj);
     const old = items.get(key);
+    // A new key as one flat string: built by concatenation it is a tree of its parts (~30 bytes more per object kept).
+    if (old === undefined) key = Object.keys({ [key]: 0 })[0]!;
     items.set(key, obj);
     if (old === undefined) emit((h) => h.add?.(obj));
     else emit((h) => h.update?.(old, obj));

@@ -12,8 +12,11 @@ import { startLeaderElection, type LeaderElector } from './leader-election.ts';
 /** What a controller gets to run with. */
 export interface ControllerContext {
   readonly client: ControllerClient;
-  /** Informers shared by the controllers, by group, version and resource. */
-  informer(group: string, version: string, resource: string): Informer;
+  /**
+   * Informers shared by the controllers, by group, version and resource, and field selector: a
+   * controller that follows a few objects by name keeps just those, not a copy of every one.
+   */
+  informer(group: string, version: string, resource: string, fieldSelector?: string): Informer;
   /** An event recorder reporting as `component`. */
   recorder(component: string): EventRecorder;
   readonly log: ControllerLogger;
@@ -96,13 +99,13 @@ export function startControllerManager(options: ControllerManagerOptions): Contr
     const ctx: ControllerContext = {
       client,
       log,
-      informer(group, version, resource) {
-        const key = `${group}/${version}/${resource}`;
+      informer(group, version, resource, fieldSelector) {
+        const key = `${group}/${version}/${resource}${fieldSelector ? `?fieldSelector=${fieldSelector}` : ''}`;
         let inf = informers.get(key);
         if (!inf) {
           const rc = client.resource(group, version, resource);
-          if (!rc) throw new Error(`${key} is not served`);
-          inf = createInformer<KubeObject>(rc, { onError: (err) => log.warn({ err, resource: key }, 'informer failed; listing again') });
+          if (!rc) throw new Error(`${group}/${version}/${resource} is not served`);
+          inf = createInformer<KubeObject>(rc, { ...(fieldSelector ? { fieldSelector } : {}), onError: (err) => log.warn({ err, resource: key }, 'informer failed; listing again') });
           informers.set(key, inf);
         }
         return inf;

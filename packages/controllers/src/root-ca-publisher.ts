@@ -65,7 +65,10 @@ export function rootCACertPublisher(ca: string | Promise<string>): ControllerDes
       const client = ctx.client.resource('', 'v1', 'configmaps');
       if (!client) throw new Error('v1 configmaps are not served');
       const namespaces = ctx.informer('', 'v1', 'namespaces');
-      const configMaps = ctx.informer('', 'v1', 'configmaps');
+      // Only the ConfigMaps it publishes (kube's publisher watches every ConfigMap through the
+      // controller manager's shared informer and ignores the others; in this process a copy of
+      // every ConfigMap would double their memory).
+      const configMaps = ctx.informer('', 'v1', 'configmaps', `metadata.name=${rootCACertConfigMapName}`);
       // The CA may still be in the making (a server that just started): the workers wait for it.
       let caPEM = '';
       const queue = createWorkQueue<string>((namespace) => syncRootCAConfigMap(configMaps, client, namespace, caPEM), {

@@ -31,10 +31,12 @@ export interface SelectionPredicate {
 /** metadata.name and metadata.namespace: the fields every kind can be selected by. */
 export function defaultAttrs(obj: KubeObject): ObjectAttrs {
   const meta = obj.metadata ?? {};
-  const fields: Record<string, string> = { 'metadata.name': meta.name ?? '' };
-  if (meta.namespace !== undefined) fields['metadata.namespace'] = meta.namespace;
-  return { labels: meta.labels ?? {}, fields };
+  // One literal each way (no properties added later), and one empty label set for every object without labels: caches keep these per object.
+  const fields: Record<string, string> = meta.namespace !== undefined ? { 'metadata.name': meta.name ?? '', 'metadata.namespace': meta.namespace } : { 'metadata.name': meta.name ?? '' };
+  return { labels: meta.labels ?? noLabels, fields };
 }
+
+const noLabels: Readonly<Record<string, string>> = Object.freeze({});
 
 /** The predicate that selects everything. */
 export function everything(getAttrs: AttrFunc = defaultAttrs): SelectionPredicate {

@@ -3,7 +3,9 @@
 // timers so that waits and bookmarks fit in a test.
 import type { KV } from '@kapi/storage';
 import type { StoreCapabilities, StoreHarness } from '@kapi/storage/testing';
+import { jsonCodec } from '@kapi/apimachinery';
 import { createCacher } from '../cacher.ts';
+import { DecodedPool } from '../compact.ts';
 import type { CacherOptions } from '../options.ts';
 
 /** What the cacher does differently from the Store (see StoreCapabilities). */
@@ -33,6 +35,9 @@ export function cacherStoreHarness(name: string, newKv: () => Promise<KV>, overr
         consistentReadWaitMs: 100,
         relistBackoffMs: 100,
         consistencyCheckIntervalMs: 0,
+        // Objects held as bytes, with room for few decoded ones: the suites read through both paths.
+        compactCodec: jsonCodec,
+        decodedPool: new DecodedPool(4),
         ...overrides,
       });
       await cacher.waitUntilReady();
