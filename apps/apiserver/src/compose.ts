@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonCodec, isAlreadyExists, type Codec, type KubeObject } from '@kapi/apimachinery';
-import { builtinKinds, storageCodecOf } from '@kapi/api';
+import { builtinKinds, messageCodecOf, storageCodecOf } from '@kapi/api';
 import { createCacher, DecodedPool, defaultDecodedObjects, type Cacher, type CacherLogger, type CacherOptions } from '@kapi/cacher';
 import { componentStatusResource, createBuiltinRegistry, type Registry, type ResourceInfo } from '@kapi/registry';
 import { timed } from './request-profile.ts';
@@ -107,6 +107,12 @@ function storageCodecFor(info: ResourceInfo): Codec {
   return def ? storageCodecOf(def) : jsonCodec;
 }
 
+/** What the watch cache holds objects as: a built-in kind's bare protobuf message; anything else JSON. */
+function cacheCodecFor(info: ResourceInfo): Pick<Codec, 'encode' | 'decode'> {
+  const def = builtinByGvk.get(`${info.group}/${info.version}/${info.kind}`);
+  return def ? messageCodecOf(def) : jsonCodec;
+}
+
 /** The KV without its optional requestProgress (every other member bound to the KV). */
 function withoutProgressRequests(kv: KV): KV {
   return new Proxy(kv, {
@@ -150,7 +156,7 @@ export async function composeStack(backend: StorageBackend, options: StackOption
       resourcePrefix: info.keyPrefix,
       consistentReadsFromCache: consistent.fromCache,
       getAttrs,
-      compactCodec: base,
+      compactCodec: cacheCodecFor(info),
       decodedPool,
       ...(info.group === '' ? (cacheIndexes[info.keyPrefix] ?? {}) : {}),
       ...(logger ? { logger } : {}),

@@ -20,10 +20,11 @@ const escapeJson = (text: string) => (htmlCharacter.test(text) ? text.replace(/[
 const itemJson = new WeakMap<object, Buffer>();
 
 /**
- * A list as encodeJson writes it, as bytes: each item made from a stored object is encoded once for
- * every list it appears in (12 MB of 10,000 ConfigMaps is mostly re-encoding the same objects), and
- * the list is those bytes copied once into one buffer. Lists whose items are not all such, or whose
- * `items` is not their last field, are encoded whole.
+ * A list as encodeJson writes it, as bytes: each item encoded on its own (one made from a cached
+ * object once for every list it appears in: 12 MB of 10,000 ConfigMaps is mostly re-encoding the
+ * same objects), and the list is those bytes copied once into one buffer, so no list needs one
+ * string of its whole size (V8's strings stop at 512 MB). Lists whose `items` is not their last
+ * field are encoded whole.
  */
 export function encodeListJson(list: { items?: unknown } & Record<string, unknown>): Buffer {
   const items = list.items;
@@ -34,9 +35,12 @@ export function encodeListJson(list: { items?: unknown } & Record<string, unknow
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as Record<PropertyKey, unknown>;
     const source = item?.[listItemSource] as object | undefined;
-    if (source === undefined) return Buffer.from(encodeJson(list));
-    let bytes = itemJson.get(source);
-    if (bytes === undefined) itemJson.set(source, (bytes = Buffer.from(escapeJson(JSON.stringify(item)))));
+    let bytes = source === undefined ? undefined : itemJson.get(source);
+    if (bytes === undefined) {
+      // Items of one's own (from storage, or decoded for this list alone) are encoded for it only.
+      bytes = Buffer.from(escapeJson(JSON.stringify(item)));
+      if (source !== undefined) itemJson.set(source, bytes);
+    }
     parts[i] = bytes;
     size += bytes.length;
   }

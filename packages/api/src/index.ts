@@ -87,7 +87,7 @@ export * from './authentication/v1/index.ts';
 export * from './authorization/v1/index.ts';
 export * from './events/v1/index.ts';
 export * from './autoscaling/v2/index.ts';
-export { storageCodecOf } from './storage-codec.ts';
+export { messageCodecOf, storageCodecOf } from './storage-codec.ts';
 export { wireTypes, type WireType } from './wire-types.ts';
 export { openAPIDescriptions } from './generated/openapi-descriptions.ts';
 export * as metaV1 from './meta/v1/wire.ts';

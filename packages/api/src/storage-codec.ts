@@ -5,6 +5,7 @@
 import {
   decodeEnvelope,
   decodeMessage,
+  encodeMessage,
   encodeMessageInEnvelope,
   hasProtobufPrefix,
   jsonCodec,
@@ -29,6 +30,24 @@ export function storageCodecOf(def: KindDefinition): Codec {
       if (env.kind !== def.kind) throw new Error(`stored object is a ${env.apiVersion} ${env.kind}, not a ${apiVersion} ${def.kind}`);
       // kind first, as kube writes an object (and the watch cache keeps it).
       return { kind: env.kind, apiVersion: env.apiVersion, ...decodeMessage(def.proto, env.raw) } as KubeObject;
+    },
+  };
+}
+
+/**
+ * A built-in kind's object as its bare protobuf message, without the envelope every stored value
+ * repeats (`k8s\0`, apiVersion, kind: ~25 bytes): what the watch cache holds its objects as. Only
+ * for objects of this kind; decode gives back kind and apiVersion.
+ */
+export function messageCodecOf(def: KindDefinition): Pick<Codec, 'encode' | 'decode'> {
+  const apiVersion = def.group === '' ? def.version : `${def.group}/${def.version}`;
+  return {
+    encode(obj) {
+      const { apiVersion: _apiVersion, kind: _kind, ...rest } = obj as KubeObject;
+      return encodeMessage(def.proto, rest);
+    },
+    decode(data) {
+      return { kind: def.kind, apiVersion, ...decodeMessage(def.proto, data) } as KubeObject;
     },
   };
 }

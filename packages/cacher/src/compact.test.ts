@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiObjectVersioner, jsonCodec, type KubeObject } from '@kapi/apimachinery';
-import { defaultAttrs } from '@kapi/storage';
+import { defaultAttrs, type AttrFunc } from '@kapi/storage';
 import { DecodedPool } from './compact.ts';
 import { defaultKeyFunc } from './util.ts';
 import { WatchCache, type WatchCacheEvent } from './watch-cache.ts';
@@ -17,15 +17,22 @@ function countingCodec() {
   };
 }
 
-function compactCache(pool: DecodedPool, own?: { encode(obj: unknown): Uint8Array; decode(data: Uint8Array): KubeObject }) {
+interface CacheOptions {
+  codec?: { encode(obj: unknown): Uint8Array; decode(data: Uint8Array): KubeObject };
+  prefix?: string;
+  getAttrs?: AttrFunc;
+  indexedFields?: string[];
+}
+
+function compactCache(pool: DecodedPool, options: CacheOptions = {}) {
   const counting = countingCodec();
   const calls = counting.calls;
-  const codec = own ?? counting.codec;
+  const codec = options.codec ?? counting.codec;
   const events: WatchCacheEvent[] = [];
   const cache = new WatchCache({
-    keyFunc: defaultKeyFunc('/pods'),
-    getAttrs: defaultAttrs,
-    indexedFields: [],
+    keyFunc: defaultKeyFunc(options.prefix ?? '/pods'),
+    getAttrs: options.getAttrs ?? defaultAttrs,
+    indexedFields: options.indexedFields ?? [],
     versioner: apiObjectVersioner,
     eventFreshDurationMs: 75_000,
     lowerBoundCapacity: 10,
@@ -162,7 +169,7 @@ describe('compact watch cache objects its codec cannot write', () => {
       },
       decode: (data: Uint8Array) => jsonCodec.decode(data),
     };
-    const { cache } = compactCache(new DecodedPool(1), codec);
+    const { cache } = compactCache(new DecodedPool(1), { codec });
     cache.replace([pod('odd', 1), pod('b', 2)], 2);
     cache.processEvent('ADDED', pod('odd-2', 3));
     cache.processEvent('MODIFIED', { ...pod('odd', 4) });
@@ -174,5 +181,22 @@ describe('compact watch cache objects its codec cannot write', () => {
       ['odd', '4'],
       ['odd-2', '3'],
     ]);
+  });
+});
+
+describe('compact watch cache attributes', () => {
+  it('gives the fields getAttrs made, whether kept or rebuilt from the key', () => {
+    const { cache } = compactCache(new DecodedPool(0));
+    const custom = (o: KubeObject) => ({ labels: o.metadata?.labels ?? {}, fields: { 'metadata.name': o.metadata?.name ?? '', 'spec.nodeName': 'n1' } });
+    cache.replace([pod('a', 1, { app: 'web' })], 1);
+    expect(cache.store.get('/pods/ns/a')!.attrs).toEqual({ labels: { app: 'web' }, fields: { 'metadata.name': 'a', 'metadata.namespace': 'ns' } });
+    const { cache: other } = compactCache(new DecodedPool(0), { codec: jsonCodec, getAttrs: custom, indexedFields: ['spec.nodeName'] });
+    other.replace([pod('a', 1)], 1);
+    expect(other.store.get('/pods/ns/a')!.attrs!.fields).toEqual({ 'metadata.name': 'a', 'spec.nodeName': 'n1' });
+    expect(other.store.byIndex('spec.nodeName', 'n1')!.map((e) => e.key)).toEqual(['/pods/ns/a']);
+    // Cluster-scoped: the name alone.
+    const { cache: nodes } = compactCache(new DecodedPool(0), { prefix: '/nodes' });
+    nodes.replace([{ metadata: { name: 'n1', resourceVersion: '1' } }], 1);
+    expect(nodes.store.get('/nodes/n1')!.attrs).toEqual({ labels: {}, fields: { 'metadata.name': 'n1' } });
   });
 });

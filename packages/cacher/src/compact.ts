@@ -15,8 +15,11 @@ export const defaultDecodedObjects = 16_384;
 /** How one cache turns its objects into bytes and back. */
 export interface CompactForm {
   readonly codec: Pick<Codec, 'encode' | 'decode'>;
-  /** What a decoded object becomes before the cache hands it out (kube's field order, frozen; with its repeated values shared when `kept`). */
-  readonly prepare: (obj: KubeObject, kept: boolean) => KubeObject;
+  /**
+   * What a decoded object becomes before the cache hands it out: kube's field order; frozen unless
+   * `mode` is 'private' (one reader's own copy); its repeated values shared when 'kept'.
+   */
+  readonly prepare: (obj: KubeObject, mode: 'kept' | 'shared' | 'private') => KubeObject;
   readonly pool: DecodedPool;
 }
 
@@ -41,6 +44,30 @@ const seen = 2;
 /** Replaced or deleted in the store: the pool may drop it at once. */
 const released = 4;
 
+/** Markers for fields an element rebuilds from its key (the usual `metadata.name` and `metadata.namespace`). */
+const nameFromKey: ObjectAttrs['fields'] = Object.freeze({});
+const nameAndNamespaceFromKey: ObjectAttrs['fields'] = Object.freeze({});
+
+/**
+ * The fields as one of the markers when they are exactly the key's last segments (a name and a
+ * namespace, or a name), which the element then need not keep (~70 bytes per object); else as given.
+ */
+function fieldsToKeep(key: string, fields: ObjectAttrs['fields']): ObjectAttrs['fields'] {
+  const names = Object.keys(fields);
+  const slash = key.lastIndexOf('/');
+  if (names[0] !== 'metadata.name' || fields['metadata.name'] !== key.slice(slash + 1)) return fields;
+  if (names.length === 1) return nameFromKey;
+  if (names.length === 2 && names[1] === 'metadata.namespace' && fields['metadata.namespace'] === key.slice(key.lastIndexOf('/', slash - 1) + 1, slash)) return nameAndNamespaceFromKey;
+  return fields;
+}
+
+function fieldsFromKey(key: string, kept: ObjectAttrs['fields']): ObjectAttrs['fields'] {
+  const slash = key.lastIndexOf('/');
+  if (kept === nameFromKey) return { 'metadata.name': key.slice(slash + 1) };
+  if (kept === nameAndNamespaceFromKey) return { 'metadata.name': key.slice(slash + 1), 'metadata.namespace': key.slice(key.lastIndexOf('/', slash - 1) + 1, slash) };
+  return kept;
+}
+
 /**
  * The bytes of an object, or undefined when its codec cannot write it (an object read from a value
  * stored as JSON that the protobuf message cannot hold): such an object stays decoded.
@@ -57,53 +84,69 @@ function encodeOrUndefined(form: CompactForm, obj: KubeObject): string | undefin
  * A cached object that is either decoded (in the pool) or only bytes. The first read of an object
  * held as bytes decodes it for that read only; a second read keeps it decoded: a scan of every
  * object (an informer's list, a watch from resourceVersion 0) does not push out what is read often.
+ * One of these per cached object, so it is kept small: the object or its bytes in one field, its
+ * attributes' two parts without an object around them (the usual fields rebuilt from its key), its
+ * flags in one number.
  */
 export class CompactElement implements StoreElement {
-  private decoded: KubeObject | undefined;
-  private bytes: string | undefined;
-  /** The flags below, in one field (an element per cached object). */
+  /** The decoded object, or its bytes (a string). */
+  private value: KubeObject | string;
+  private readonly labels: ObjectAttrs['labels'] | undefined;
+  private readonly fields: ObjectAttrs['fields'] | undefined;
+  /** The flags above. */
   private flags = 0;
 
   constructor(
     readonly key: string,
-    readonly attrs: ObjectAttrs | undefined,
+    attrs: ObjectAttrs | undefined,
     private readonly form: CompactForm,
     prepared: KubeObject | undefined,
     raw?: KubeObject,
   ) {
+    this.labels = attrs?.labels;
+    this.fields = attrs === undefined ? undefined : fieldsToKeep(key, attrs.fields);
     if (prepared !== undefined) {
-      this.decoded = prepared;
+      this.value = prepared;
       form.pool.admit(this);
       return;
     }
-    const bytes = encodeOrUndefined(form, raw!);
-    if (bytes !== undefined) this.bytes = bytes;
-    else this.decoded = form.prepare(raw!, true);
+    this.value = encodeOrUndefined(form, raw!) ?? form.prepare(raw!, 'kept');
+  }
+
+  get attrs(): ObjectAttrs | undefined {
+    return this.fields === undefined ? undefined : { labels: this.labels!, fields: fieldsFromKey(this.key, this.fields) };
   }
 
   get object(): KubeObject {
-    const d = this.decoded;
-    if (d !== undefined) {
+    const v = this.value;
+    if (typeof v !== 'string') {
       this.flags |= used;
-      return d;
+      return v;
     }
     if ((this.flags & (seen | released)) !== seen) {
       this.flags |= seen;
-      return this.load(false);
+      return this.load(v, 'shared');
     }
-    const obj = this.load(true);
-    this.decoded = obj;
+    const obj = this.load(v, 'kept');
+    this.value = obj;
     this.form.pool.admit(this);
     return obj;
   }
 
   /** The object, without counting as a read (an event's previous object, which watchers may never need). */
   peek(): KubeObject {
-    return this.decoded ?? this.load(false);
+    const v = this.value;
+    return typeof v === 'string' ? this.load(v, 'shared') : v;
   }
 
-  private load(kept: boolean): KubeObject {
-    return this.form.prepare(this.form.codec.decode(fromLatin1(this.bytes!)), kept);
+  /** The object for one reader of a scan (not counted as a read): decoded from bytes, its own unfrozen copy. */
+  scan(): KubeObject {
+    const v = this.value;
+    return typeof v === 'string' ? this.load(v, 'private') : v;
+  }
+
+  private load(bytes: string, mode: 'kept' | 'shared' | 'private'): KubeObject {
+    return this.form.prepare(this.form.codec.decode(fromLatin1(bytes)), mode);
   }
 
   /** For the pool: marks it read. */
@@ -113,22 +156,20 @@ export class CompactElement implements StoreElement {
 
   /** For the pool's hand: true when it may go back to bytes now; otherwise clears its mark (its second chance). */
   takeChance(): boolean {
-    if (this.decoded === undefined || (this.flags & (used | released)) !== used) return true;
+    if (typeof this.value === 'string' || (this.flags & (used | released)) !== used) return true;
     this.flags &= ~used;
     return false;
   }
 
   /** The pool's hand took it: keep only the bytes (an object its codec cannot write stays decoded). */
   evict(): void {
-    const d = this.decoded;
-    if (d === undefined) return;
-    if (this.bytes === undefined && (this.flags & released) === 0) {
-      const bytes = encodeOrUndefined(this.form, d);
-      if (bytes === undefined) return;
-      this.bytes = bytes;
-    }
-    this.decoded = undefined;
+    const v = this.value;
+    if (typeof v === 'string') return;
     this.flags &= released;
+    // Replaced or deleted: no one reads it again; the store's new element holds the current object.
+    if ((this.flags & released) !== 0) return;
+    const bytes = encodeOrUndefined(this.form, v);
+    if (bytes !== undefined) this.value = bytes;
   }
 
   /** The store no longer holds it. */
@@ -177,4 +218,9 @@ export class DecodedPool {
 /** The object of an element without counting it as a read. */
 export function peekObject(e: StoreElement): KubeObject {
   return e instanceof CompactElement ? e.peek() : e.object;
+}
+
+/** The object of an element for one reader of a scan: not counted as a read, and not frozen when decoded for it. */
+export function scanObject(e: StoreElement): KubeObject {
+  return e instanceof CompactElement ? e.scan() : e.object;
 }

@@ -4,7 +4,7 @@ import { inSerializationOrder, newResourceExpired, type KubeObject, type Version
 import type { AttrFunc, ObjectAttrs } from '@kapi/storage';
 import { Canonicalizer } from './canonical.ts';
 import { CacheStore, type StoreElement } from './cache-store.ts';
-import { CompactElement, peekObject, type CompactForm, type DecodedPool } from './compact.ts';
+import { CompactElement, peekObject, scanObject, type CompactForm, type DecodedPool } from './compact.ts';
 import { deepFreeze } from './util.ts';
 
 /** kube's defaultLowerBoundCapacity: the smallest history the cache keeps. */
@@ -117,16 +117,16 @@ export class WatchCache {
     this.buffer = new Array<WatchCacheEvent | undefined>(this.capacity);
     this.store = new CacheStore(options.indexedFields);
     const c = options.compact;
-    if (c !== undefined && options.freeze) this.compact = { codec: c.codec, pool: c.pool, prepare: (obj, kept) => this.prepare(obj, kept) };
+    if (c !== undefined && options.freeze) this.compact = { codec: c.codec, pool: c.pool, prepare: (obj, mode) => this.prepare(obj, mode) };
   }
 
   /**
    * How to read the objects of a read that visits `visits` of them: a scan larger than the pool of
-   * decoded objects (an informer's list of everything, the consistency check) decodes each for
-   * itself and leaves the pool to what is read often.
+   * decoded objects (an informer's list of everything, the consistency check) decodes each for its
+   * reader alone (unfrozen: nothing else sees it) and leaves the pool to what is read often.
    */
   reader(visits: number): (e: StoreElement) => KubeObject {
-    return this.compact !== undefined && visits > this.compact.pool.capacity ? peekObject : objectOf;
+    return this.compact !== undefined && visits > this.compact.pool.capacity ? scanObject : objectOf;
   }
 
   /** Whether a read of the elements under prefix (from fromKey, at most limit of them; 0: all) is such a scan. */
@@ -151,10 +151,10 @@ export class WatchCache {
    * An object as the cache hands it out: in kube's field order (lists and their encoders take the
    * metadata as it is), frozen, with its repeated values shared when the cache keeps it.
    */
-  private prepare(stored: KubeObject, kept = true): KubeObject {
+  private prepare(stored: KubeObject, mode: 'kept' | 'shared' | 'private' = 'kept'): KubeObject {
     const obj = inSerializationOrder(stored);
-    if (this.options.freeze) {
-      if (kept) this.canonical.share(obj);
+    if (this.options.freeze && mode !== 'private') {
+      if (mode === 'kept') this.canonical.share(obj);
       deepFreeze(obj);
     }
     return obj;
