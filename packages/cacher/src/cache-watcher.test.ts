@@ -12,6 +12,7 @@ function event(type: WatchCacheEvent['type'], obj: KubeObject, prev?: KubeObject
     key: `/pods/ns/${obj.metadata!.name}`,
     object: obj,
     attrs: defaultAttrs(obj),
+    hasPrev: prev !== undefined,
     prevObject: prev,
     prevAttrs: prev && defaultAttrs(prev),
     resourceVersion: Number(obj.metadata!.resourceVersion),

@@ -2,7 +2,7 @@
 // with a bounded buffer the dispatcher fills without ever waiting on it for long.
 import type { KubeObject, Versioner, WatchEvent, Watcher } from '@kapi/apimachinery';
 import type { SelectionPredicate } from '@kapi/storage';
-import { matchesWith } from './util.ts';
+import { matchesElement, matchesWith } from './util.ts';
 import type { WatchCacheEvent } from './watch-cache.ts';
 
 /** What offering an event to a watcher did. */
@@ -274,13 +274,13 @@ export function convertEvent(
   if (!keyFilter(ev.key)) return undefined;
   if (ev.type === 'DELETED') {
     if (predicate === undefined) return { type: 'DELETED', object: ev.object };
-    const last = ev.prevObject ?? ev.object;
-    const lastAttrs = ev.prevObject !== undefined ? ev.prevAttrs : ev.attrs;
-    return matchesWith(predicate, last, lastAttrs) ? { type: 'DELETED', object: ev.object } : undefined;
+    // The previous object is read only when there are no attributes to match (it may be bytes).
+    const matched = ev.hasPrev ? matchesElement(predicate, { attrs: ev.prevAttrs }, () => ev.prevObject!) : matchesWith(predicate, ev.object, ev.attrs);
+    return matched ? { type: 'DELETED', object: ev.object } : undefined;
   }
-  if (predicate === undefined) return { type: ev.prevObject !== undefined ? 'MODIFIED' : 'ADDED', object: ev.object };
+  if (predicate === undefined) return { type: ev.hasPrev ? 'MODIFIED' : 'ADDED', object: ev.object };
   const cur = matchesWith(predicate, ev.object, ev.attrs);
-  const old = ev.prevObject !== undefined && matchesWith(predicate, ev.prevObject, ev.prevAttrs);
+  const old = ev.hasPrev && matchesElement(predicate, { attrs: ev.prevAttrs }, () => ev.prevObject!);
   if (cur) return { type: old ? 'MODIFIED' : 'ADDED', object: ev.object };
   if (old) return { type: 'DELETED', object: prevAtEvent(ev, versioner, freeze) };
   return undefined;

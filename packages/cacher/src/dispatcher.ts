@@ -152,7 +152,7 @@ export class Dispatcher {
     const now = this.o.now();
     const object: KubeObject = { metadata: { resourceVersion: String(this.lastProcessedRV) } };
     if (this.o.freeze) Object.freeze(object.metadata);
-    const ev: WatchCacheEvent = { type: 'BOOKMARK', key: '', object, attrs: undefined, prevObject: undefined, prevAttrs: undefined, resourceVersion: this.lastProcessedRV, recordTime: now };
+    const ev: WatchCacheEvent = { type: 'BOOKMARK', key: '', object, attrs: undefined, hasPrev: false, prevObject: undefined, prevAttrs: undefined, resourceVersion: this.lastProcessedRV, recordTime: now };
     for (const w of this.o.bookmarkWatchers) {
       if (w.nextBookmarkAt > now) continue;
       this.offer(w, ev);

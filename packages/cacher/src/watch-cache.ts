@@ -34,6 +34,8 @@ export interface WatchCacheEvent {
   /** The new state; for DELETED the last state at the delete's resourceVersion; for BOOKMARK the bookmark. */
   readonly object: KubeObject;
   readonly attrs: ObjectAttrs | undefined;
+  /** Whether the object existed before (MODIFIED, DELETED); prevObject may cost a decode, this does not. */
+  readonly hasPrev: boolean;
   readonly prevObject: KubeObject | undefined;
   readonly prevAttrs: ObjectAttrs | undefined;
   readonly resourceVersion: number;
@@ -81,6 +83,37 @@ export function capacityUpperBound(eventFreshDurationMs: number): number {
 }
 
 const objectOf = (e: StoreElement): KubeObject => e.object;
+
+/** An event the cache recorded: its previous object is read from the replaced element when asked for (it may be bytes, and most watchers never need it). */
+class CacheEvent implements WatchCacheEvent {
+  readonly hasPrev: boolean;
+  readonly prevAttrs: ObjectAttrs | undefined;
+  private prevElement: StoreElement | undefined;
+  private prevRead: KubeObject | undefined;
+  prevAtEvent?: KubeObject;
+
+  constructor(
+    readonly type: 'ADDED' | 'MODIFIED' | 'DELETED',
+    readonly key: string,
+    readonly object: KubeObject,
+    readonly attrs: ObjectAttrs | undefined,
+    prev: StoreElement | undefined,
+    readonly resourceVersion: number,
+    readonly recordTime: number,
+  ) {
+    this.hasPrev = prev !== undefined;
+    this.prevAttrs = prev?.attrs;
+    this.prevElement = prev;
+  }
+
+  get prevObject(): KubeObject | undefined {
+    if (this.prevRead === undefined && this.prevElement !== undefined) {
+      this.prevRead = peekObject(this.prevElement);
+      this.prevElement = undefined;
+    }
+    return this.prevRead;
+  }
+}
 
 /**
  * A string as one flat copy: a key built by concatenation is a tree of its parts (~70 bytes for a
@@ -180,16 +213,7 @@ export class WatchCache {
     const rv = this.options.versioner.objectResourceVersion(obj);
     const elem = this.element(obj, type !== 'DELETED');
     const prev = this.store.get(elem.key);
-    const ev: WatchCacheEvent = {
-      type,
-      key: elem.key,
-      object: elem.object,
-      attrs: elem.attrs,
-      prevObject: prev === undefined ? undefined : peekObject(prev),
-      prevAttrs: prev?.attrs,
-      resourceVersion: rv,
-      recordTime: this.options.now(),
-    };
+    const ev = new CacheEvent(type, elem.key, elem.object, elem.attrs, prev, rv, this.options.now());
     this.append(ev);
     if (type === 'DELETED') this.store.delete(elem.key);
     else this.store.put(elem);
@@ -201,7 +225,7 @@ export class WatchCache {
   updateResourceVersion(rv: number): void {
     if (rv <= this.resourceVersion) return;
     this.setResourceVersion(rv);
-    this.options.onEvent({ type: 'BOOKMARK', key: '', object: {}, attrs: undefined, prevObject: undefined, prevAttrs: undefined, resourceVersion: rv, recordTime: this.options.now() });
+    this.options.onEvent({ type: 'BOOKMARK', key: '', object: {}, attrs: undefined, hasPrev: false, prevObject: undefined, prevAttrs: undefined, resourceVersion: rv, recordTime: this.options.now() });
   }
 
   /** Replaces the state with a fresh list at rv and empties the window (a relist). */
@@ -364,7 +388,7 @@ export class WatchCache {
     const events = this.collectSince(rv);
     for (let i = events.length - 1; i >= 0; i--) {
       const ev = events[i]!;
-      changed.set(ev.key, ev.prevObject === undefined ? undefined : { key: ev.key, object: ev.prevObject, attrs: ev.prevAttrs });
+      changed.set(ev.key, ev.hasPrev ? { key: ev.key, object: ev.prevObject!, attrs: ev.prevAttrs } : undefined);
     }
     return changed;
   }
