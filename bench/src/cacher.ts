@@ -9,7 +9,7 @@ import { configMapKind, messageCodecOf } from '@kapi/api';
 import { apiObjectVersioner, jsonCodec, type KubeObject } from '@kapi/apimachinery';
 import { createCacher, DecodedPool, defaultDecodedObjects, type Cacher } from '@kapi/cacher';
 import { CacheStore, WatchCache } from '@kapi/cacher/testing';
-import { createStore, everything, type KV, type StorageInterface } from '@kapi/storage';
+import { createStore, defaultAttrs, everything, type KV, type StorageInterface } from '@kapi/storage';
 import { createEtcd3Kv } from '@kapi/storage-etcd3';
 import { startEtcd } from '@kapi/storage-etcd3/testing';
 import { measure as rate } from './measure.ts';
@@ -124,7 +124,7 @@ export function compactCacheRows(): CacherRow[] {
   const newCache = (compact: boolean) => {
     const cache = new WatchCache({
       keyFunc: (o) => `${prefix}/${o.metadata!.namespace}/${o.metadata!.name}`,
-      getAttrs: (o) => ({ labels: o.metadata?.labels ?? {}, fields: { 'metadata.name': o.metadata?.name ?? '', 'metadata.namespace': o.metadata?.namespace ?? '' } }),
+      getAttrs: defaultAttrs,
       indexedFields: [],
       versioner: apiObjectVersioner,
       eventFreshDurationMs: 75_000,
@@ -136,7 +136,11 @@ export function compactCacheRows(): CacherRow[] {
       onEvent: () => {},
     });
     cache.replace(
-      Array.from({ length: compactObjects }, (_, i) => ({ ...configMap(i), metadata: { ...configMap(i).metadata, resourceVersion: String(i + 1) } })),
+      Array.from({ length: compactObjects }, (_, i) => {
+        const o = configMap(i);
+        o.metadata!.resourceVersion = String(i + 1);
+        return o;
+      }),
       compactObjects,
     );
     return cache;

@@ -36,4 +36,5 @@ export * from './schema/derive-openapi.ts';
 export { goMarshalJson, goTypeName } from './internal/go-json.ts';
 export * from './schema/derive-zero.ts';
 export { jsonDeepEqual } from './json-equal.ts';
+export { flatString } from './flat-string.ts';
 export { ipText, ipv6Text, isIPv4Mapped } from './ip-text.ts';

@@ -49,11 +49,9 @@ export class Canonicalizer {
     }
   }
 
-  /** Shares the values of an object's attributes (getAttrs' own objects, not shared with anyone yet): a namespace, a label set that objects repeat. */
+  /** Shares the field values of an object's attributes (getAttrs' own object, not shared with anyone yet), such as its namespace. */
   shareAttrs(attrs: ObjectAttrs): ObjectAttrs {
-    const fields = attrs.fields as Record<string, string>;
-    if (Object.isFrozen(fields)) return attrs;
-    for (const k in fields) if (typeof fields[k] === 'string') fields[k] = this.string(fields[k]);
+    this.values(attrs.fields);
     return attrs;
   }
 

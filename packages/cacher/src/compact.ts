@@ -48,24 +48,29 @@ const released = 4;
 const nameFromKey: ObjectAttrs['fields'] = Object.freeze({});
 const nameAndNamespaceFromKey: ObjectAttrs['fields'] = Object.freeze({});
 
+/** A key's last segment (the name) and the one before it (the namespace, for a namespaced key). */
+function lastSegments(key: string): { name: string; namespace: string } {
+  const slash = key.lastIndexOf('/');
+  return { name: key.slice(slash + 1), namespace: key.slice(key.lastIndexOf('/', slash - 1) + 1, slash) };
+}
+
 /**
  * The fields as one of the markers when they are exactly the key's last segments (a name and a
  * namespace, or a name), which the element then need not keep (~70 bytes per object); else as given.
  */
 function fieldsToKeep(key: string, fields: ObjectAttrs['fields']): ObjectAttrs['fields'] {
   const names = Object.keys(fields);
-  const slash = key.lastIndexOf('/');
-  if (names[0] !== 'metadata.name' || fields['metadata.name'] !== key.slice(slash + 1)) return fields;
+  const { name, namespace } = lastSegments(key);
+  if (names[0] !== 'metadata.name' || fields['metadata.name'] !== name) return fields;
   if (names.length === 1) return nameFromKey;
-  if (names.length === 2 && names[1] === 'metadata.namespace' && fields['metadata.namespace'] === key.slice(key.lastIndexOf('/', slash - 1) + 1, slash)) return nameAndNamespaceFromKey;
+  if (names.length === 2 && names[1] === 'metadata.namespace' && fields['metadata.namespace'] === namespace) return nameAndNamespaceFromKey;
   return fields;
 }
 
 function fieldsFromKey(key: string, kept: ObjectAttrs['fields']): ObjectAttrs['fields'] {
-  const slash = key.lastIndexOf('/');
-  if (kept === nameFromKey) return { 'metadata.name': key.slice(slash + 1) };
-  if (kept === nameAndNamespaceFromKey) return { 'metadata.name': key.slice(slash + 1), 'metadata.namespace': key.slice(key.lastIndexOf('/', slash - 1) + 1, slash) };
-  return kept;
+  if (kept !== nameFromKey && kept !== nameAndNamespaceFromKey) return kept;
+  const { name, namespace } = lastSegments(key);
+  return kept === nameFromKey ? { 'metadata.name': name } : { 'metadata.name': name, 'metadata.namespace': namespace };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Behaviour of k8s.io/apiserver/pkg/storage/cacher/watch_cache.go (v1.33): the sliding window of recent
 // events (a cyclic buffer sized to ~75 s of history) over the current objects.
-import { inSerializationOrder, newResourceExpired, type KubeObject, type Versioner } from '@kapi/apimachinery';
+import { flatString, inSerializationOrder, newResourceExpired, type KubeObject, type Versioner } from '@kapi/apimachinery';
 import type { AttrFunc, ObjectAttrs } from '@kapi/storage';
 import { Canonicalizer } from './canonical.ts';
 import { CacheStore, type StoreElement } from './cache-store.ts';
@@ -115,14 +115,6 @@ class CacheEvent implements WatchCacheEvent {
   }
 }
 
-/**
- * A string as one flat copy: a key built by concatenation is a tree of its parts (~70 bytes for a
- * 30-character key), its one copy in the string table 56.
- */
-function flat(s: string): string {
-  return Object.keys({ [s]: 0 })[0]!;
-}
-
 type Waiter = { rv: number; resolve: (ok: boolean) => void; timer: ReturnType<typeof setTimeout> | undefined };
 
 /**
@@ -196,7 +188,7 @@ export class WatchCache {
   /** The element of an object just written (decoded: it is likely read again soon); `kept` false for one that leaves the store. */
   private element(stored: KubeObject, kept = true): StoreElement {
     const obj = this.prepare(stored);
-    const key = flat(this.options.keyFunc(obj));
+    const key = flatString(this.options.keyFunc(obj));
     const attrs = this.options.getAttrs?.(obj);
     return kept && this.compact !== undefined ? new CompactElement(key, attrs, this.compact, obj) : { key, object: obj, attrs };
   }
@@ -205,7 +197,7 @@ export class WatchCache {
   listedElement(stored: KubeObject): StoreElement {
     if (this.compact === undefined) return this.element(stored);
     const attrs = this.options.getAttrs?.(stored);
-    return new CompactElement(flat(this.options.keyFunc(stored)), attrs && this.canonical.shareAttrs(attrs), this.compact, undefined, stored);
+    return new CompactElement(flatString(this.options.keyFunc(stored)), attrs && this.canonical.shareAttrs(attrs), this.compact, undefined, stored);
   }
 
   /** Applies an ADDED, MODIFIED or DELETED event from the store's watch (in revision order). */

@@ -5,8 +5,23 @@
 // owner (foreground, the `foregroundDeletion` finalizer) and orphan dependents (the `orphan`
 // finalizer).
 import { isConflict, isNotFound, jsonDeepEqual, type KubeObject } from '@kapi/apimachinery';
-import { apiVersionOf, preferredResources, resourceForKind, type ControllerClient, type ResourceType } from './client.ts';
+import { preferredResources, resourceForKind, type ControllerClient, type ResourceType } from './client.ts';
 import type { EventRecorder } from './events.ts';
+import {
+  AbsentOwners,
+  addDependent,
+  beingDeleted,
+  coordinatesMatch,
+  describe,
+  hasFinalizer,
+  metadataOnly,
+  noDependents,
+  ownerRefsOf,
+  sameIdentity,
+  type GraphNode,
+  type Identity,
+  type OwnerReference,
+} from './garbage-collector-graph.ts';
 import { createInformer, type Informer } from './informer.ts';
 import type { ControllerContext, ControllerDescriptor } from './manager.ts';
 import { createWorkQueue, type WorkQueue } from './queue.ts';
@@ -16,94 +31,6 @@ const finalizerForeground = 'foregroundDeletion';
 
 /** Resources the collector never watches (kube's default ignoredResources). */
 const ignoredResources = new Set(['/events', 'events.k8s.io/events']);
-
-/** An ownerReference, its required fields present. */
-interface OwnerReference {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  controller?: boolean | undefined;
-  blockOwnerDeletion?: boolean | undefined;
-}
-
-/** The owners of every object that names none, shared (the graph keeps a list per object; nothing changes one in place). */
-const noOwnerRefs = Object.freeze([]) as unknown as OwnerReference[];
-
-const ownerRefsOf = (o: KubeObject): OwnerReference[] => {
-  const refs = o.metadata?.ownerReferences;
-  if (refs === undefined || refs.length === 0) return noOwnerRefs;
-  return refs.map((r) => ({ ...r, apiVersion: r.apiVersion ?? '', kind: r.kind ?? '', name: r.name ?? '', uid: r.uid ?? '' }));
-};
-
-/** An object as the graph knows it: where it is, and whom it names as owners. */
-interface Identity {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  namespace: string;
-}
-
-interface GraphNode {
-  identity: Identity;
-  owners: OwnerReference[];
-  /** noDependents until the first dependent is added. */
-  dependents: Set<GraphNode>;
-  /** Known only as some dependent's owner, not (yet) seen by an informer. */
-  virtual: boolean;
-  observed: boolean;
-  beingDeleted: boolean;
-  deletingDependents: boolean;
-}
-
-/**
- * The dependents of every node that has none, shared: most objects own nothing, and an empty Set
- * per node costs ~100 bytes. Only addDependent adds, and it first gives the node a Set of its own.
- */
-const noDependents: ReadonlySet<GraphNode> = new Set<GraphNode>();
-
-function addDependent(owner: GraphNode, dep: GraphNode): void {
-  if (owner.dependents === noDependents) owner.dependents = new Set();
-  owner.dependents.add(dep);
-}
-
-const hasFinalizer = (o: KubeObject, f: string) => (o.metadata?.finalizers ?? []).includes(f);
-const beingDeleted = (o: KubeObject) => o.metadata?.deletionTimestamp !== undefined && o.metadata.deletionTimestamp !== null;
-const identityKey = (i: Identity) => `${i.apiVersion}|${i.kind}|${i.namespace}|${i.name}|${i.uid}`;
-const coordinatesMatch = (ref: OwnerReference, i: Identity) => ref.uid === i.uid && ref.name === i.name && ref.kind === i.kind && ref.apiVersion === i.apiVersion;
-const sameIdentity = (a: Identity, b: Identity) => identityKey(a) === identityKey(b);
-const describe = (i: Identity) =>
-  `[${i.apiVersion}/${i.kind}, namespace: ${i.namespace}, name: ${i.name}, uid: ${i.uid}]`;
-
-/** What the collector keeps of an object: its metadata's graph fields (kube's metadata informers). */
-function metadataOnly(type: ResourceType): (o: KubeObject) => KubeObject {
-  const apiVersion = apiVersionOf(type);
-  return (o) => {
-    const m = o.metadata ?? {};
-    // One literal for what every object has (properties added later cost a second block each).
-    const meta = { name: m.name ?? '', uid: m.uid ?? '', namespace: m.namespace || undefined, resourceVersion: m.resourceVersion || undefined } as NonNullable<KubeObject['metadata']>;
-    if (m.ownerReferences?.length) meta.ownerReferences = m.ownerReferences;
-    if (m.finalizers?.length) meta.finalizers = m.finalizers;
-    if (m.deletionTimestamp) meta.deletionTimestamp = m.deletionTimestamp;
-    return { apiVersion, kind: type.kind, metadata: meta };
-  };
-}
-
-/** A bounded set of owners known to be absent (kube's absentOwnerCache, an LRU of 500). */
-class AbsentOwners {
-  private readonly keys = new Map<string, true>();
-  constructor(private readonly max = 500) {}
-  add(i: Identity) {
-    const k = identityKey(i);
-    this.keys.delete(k);
-    this.keys.set(k, true);
-    if (this.keys.size > this.max) this.keys.delete(this.keys.keys().next().value!);
-  }
-  has(i: Identity) {
-    return this.keys.has(identityKey(i));
-  }
-}
 
 /** A marker: processing the item produced a virtual delete event; no retry. */
 const virtualDeleteEnqueued = Symbol('enqueued virtual delete event');
